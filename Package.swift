@@ -1,0 +1,38 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Every Swift target builds in Swift 6 mode (complete concurrency checking) with warnings as errors.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "feels-tips",
+    products: [
+        .executable(name: "feels-tipsd", targets: ["feels-tipsd"]),
+        .executable(name: "feels-tips-bench", targets: ["feels-tips-bench"]),
+    ],
+    targets: [
+        // System libraries from Debian: a module map and a shim header, nothing else.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+
+        // The tips: catalog, parameters, rules, status, display frequency, explanations. No I/O.
+        .target(name: "TipsCore", swiftSettings: strict),
+        // SQLite persistence of moods, parameters and tip state.
+        .target(name: "TipsStore", dependencies: ["TipsCore", "CSQLite"], swiftSettings: strict),
+        // Our binding over libdbus-1: connection, messages, values, exported objects, main-loop glue.
+        .target(name: "DBus", dependencies: ["CDBus"], swiftSettings: strict),
+        // The org.feels.Tips1 object: one table of members, thin handlers, error mapping.
+        .target(name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus"], swiftSettings: strict),
+
+        .executableTarget(name: "feels-tipsd", dependencies: ["TipsService"], swiftSettings: strict),
+        .executableTarget(name: "feels-tips-bench", dependencies: ["DBus"], swiftSettings: strict),
+        // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.
+        .executableTarget(name: "tips-store-writer", dependencies: ["TipsStore"], path: "Tests/Support/tips-store-writer",
+                          swiftSettings: strict),
+
+        .testTarget(name: "TipsCoreTests", dependencies: ["TipsCore"], swiftSettings: strict),
+        .testTarget(name: "TipsStoreTests", dependencies: ["TipsStore"], swiftSettings: strict),
+        .testTarget(name: "DBusTests", dependencies: ["DBus"], swiftSettings: strict),
+        .testTarget(name: "TipsServiceTests", dependencies: ["TipsService", "DBus"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,1 @@
+// Placeholder until the D-Bus module lands.

@@ -1,0 +1,34 @@
+/// One tip of the catalog: its words, its artwork, where it shows and the rules that make it eligible.
+public struct Tip: Hashable, Sendable, Identifiable {
+    /// The tip's stable identifier.
+    public let id: TipID
+    /// The title, word for word as in the Feels app.
+    public let title: String
+    /// The message, word for word as in the Feels app.
+    public let message: String
+    /// The SF Symbol the Feels app shows with the tip.
+    public let symbol: String
+    /// A freedesktop icon name with the same meaning as ``symbol`` (see `docs/DESIGN.md` for the mapping).
+    public let icon: String
+    /// Where the tip is shown.
+    public let location: TipLocation
+    /// Every rule must hold for the tip to be eligible; a tip without rules is always eligible.
+    public let rules: [Rule]
+    /// The tip's display options.
+    public let options: TipOptions
+
+    /// Creates a tip.
+    public init(
+        id: TipID, title: String, message: String, symbol: String, icon: String, location: TipLocation,
+        rules: [Rule] = [], options: TipOptions = TipOptions()
+    ) {
+        self.id = id
+        self.title = title
+        self.message = message
+        self.symbol = symbol
+        self.icon = icon
+        self.location = location
+        self.rules = rules
+        self.options = options
+    }
+}

@@ -1,0 +1,31 @@
+/// Why the engine refused a request.
+public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text is not a mood of the Feels scale.
+    case invalidMood(String)
+    /// No tip has this identifier.
+    case unknownTip(String)
+    /// The text is not a reason a caller may give (`actionPerformed` or `tipClosed`).
+    case invalidReason(String)
+    /// The text is not a display frequency.
+    case invalidDisplayFrequency(String)
+    /// No tip is shown at this location.
+    case unknownLocation(String)
+
+    /// A sentence that names the value in single quotes and says what is accepted.
+    public var description: String {
+        switch self {
+        case .invalidMood(let text):
+            "'\(text)' is not a mood; expected one of \(Mood.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownTip(let text):
+            "No tip is named '\(text)'"
+        case .invalidReason(let text):
+            "'\(text)' is not an invalidation reason; expected actionPerformed or tipClosed"
+        case .invalidDisplayFrequency(let text):
+            "'\(text)' is not a display frequency; expected immediate, hourly, daily, weekly, monthly "
+                + "or a whole number of seconds"
+        case .unknownLocation(let text):
+            "'\(text)' is not a tip location; expected one of "
+                + TipLocation.allCases.map(\.rawValue).joined(separator: ", ") + ", or '' for all"
+        }
+    }
+}

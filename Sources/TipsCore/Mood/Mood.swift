@@ -1,0 +1,34 @@
+/// A mood on the Feels scale, from worst to best.
+public enum Mood: String, CaseIterable, Hashable, Sendable, Comparable {
+    /// The worst mood.
+    case horrible
+    /// A bad mood.
+    case bad
+    /// An average mood.
+    case average
+    /// A good mood.
+    case good
+    /// The best mood.
+    case great
+
+    /// Reads a mood in any letter case (`Great`, `GREAT`); `nil` for anything else.
+    public init?(parsing text: String) {
+        self.init(rawValue: text.lowercased())
+    }
+
+    /// The mood's place on the scale: 0 for horrible up to 4 for great.
+    public var rank: Int {
+        switch self {
+        case .horrible: 0
+        case .bad: 1
+        case .average: 2
+        case .good: 3
+        case .great: 4
+        }
+    }
+
+    /// Orders moods from worst to best.
+    public static func < (lhs: Mood, rhs: Mood) -> Bool {
+        lhs.rank < rhs.rank
+    }
+}

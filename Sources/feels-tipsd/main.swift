@@ -1,0 +1,1 @@
+print("feels-tipsd: not yet")

@@ -1,0 +1,1 @@
+print("writer: not yet")
