@@ -30,9 +30,13 @@ let package = Package(
         .executableTarget(name: "tips-store-writer", dependencies: ["TipsStore"], path: "Tests/Support/tips-store-writer",
                           swiftSettings: strict),
 
+        // A private dbus-daemon and the helpers tests use to start and stop processes.
+        .target(name: "BusTestSupport", dependencies: ["DBus"], path: "Tests/Support/BusTestSupport",
+                swiftSettings: strict),
+
         .testTarget(name: "TipsCoreTests", dependencies: ["TipsCore"], swiftSettings: strict),
         .testTarget(name: "TipsStoreTests", dependencies: ["TipsStore"], swiftSettings: strict),
-        .testTarget(name: "DBusTests", dependencies: ["DBus"], swiftSettings: strict),
-        .testTarget(name: "TipsServiceTests", dependencies: ["TipsService", "DBus"], swiftSettings: strict),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
+        .testTarget(name: "TipsServiceTests", dependencies: ["TipsService", "DBus", "BusTestSupport"], swiftSettings: strict),
     ]
 )
