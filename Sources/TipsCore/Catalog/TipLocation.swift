@@ -9,3 +9,16 @@ public enum TipLocation: String, CaseIterable, Hashable, Sendable {
     /// The day view.
     case dayView = "DayView"
 }
+
+extension TipLocation {
+    /// Reads a location filter: a location's name in any letter case, or `''` for every location (`nil`).
+    ///
+    /// - Throws: ``TipsError/unknownLocation(_:)`` for any other text.
+    public static func filter(parsing text: String) throws(TipsError) -> TipLocation? {
+        if text.isEmpty { return nil }
+        guard let location = allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+            throw .unknownLocation(text)
+        }
+        return location
+    }
+}

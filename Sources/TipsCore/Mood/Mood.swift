@@ -11,9 +11,12 @@ public enum Mood: String, CaseIterable, Hashable, Sendable, Comparable {
     /// The best mood.
     case great
 
-    /// Reads a mood in any letter case (`Great`, `GREAT`); `nil` for anything else.
-    public init?(parsing text: String) {
-        self.init(rawValue: text.lowercased())
+    /// Reads a mood in any letter case (`great`, `Great`, `GREAT`).
+    ///
+    /// - Throws: ``TipsError/invalidMood(_:)`` for anything else.
+    public init(parsing text: String) throws(TipsError) {
+        guard let mood = Mood(rawValue: text.lowercased()) else { throw .invalidMood(text) }
+        self = mood
     }
 
     /// The mood's place on the scale: 0 for horrible up to 4 for great.

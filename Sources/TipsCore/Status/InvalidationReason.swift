@@ -7,3 +7,16 @@ public enum InvalidationReason: String, CaseIterable, Hashable, Sendable {
     /// The tip reached its ``TipOptions/maxDisplayCount``.
     case displayCountExceeded
 }
+
+extension InvalidationReason {
+    /// Reads a reason a caller may give: `actionPerformed` or `tipClosed`.
+    ///
+    /// - Throws: ``TipsError/invalidReason(_:)`` for anything else, `displayCountExceeded` included:
+    ///   only the engine gives that one.
+    public init(callerReason text: String) throws(TipsError) {
+        guard let reason = InvalidationReason(rawValue: text), reason != .displayCountExceeded else {
+            throw .invalidReason(text)
+        }
+        self = reason
+    }
+}
