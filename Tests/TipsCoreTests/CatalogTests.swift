@@ -1,0 +1,93 @@
+import Testing
+import TipsCore
+
+@Suite("The Feels catalog")
+struct CatalogTests {
+    @Test func theCatalogHasTheSevenFeelsTipsInTheAppsOrder() {
+        #expect(
+            TipCatalog.feels.map(\.id.rawValue) == [
+                "CustomizeLayoutTip", "AIInsightsTip", "SiriShortcutTip", "HealthKitSyncTip", "WidgetVotingTip",
+                "TimeViewTip", "MoodStreakTip",
+            ])
+    }
+
+    struct Expected: Sendable, CustomTestStringConvertible {
+        let id: TipID
+        let title: String
+        let message: String
+        let symbol: String
+        let icon: String
+        let location: TipLocation
+        let rules: [String]
+        var testDescription: String { id.rawValue }
+    }
+
+    static let seed: [Expected] = [
+        Expected(
+            id: .customizeLayout, title: "Personalize Your Experience",
+            message: "Tap here to customize mood icons, colors, and layouts.", symbol: "paintbrush",
+            icon: "preferences-desktop-theme", location: .customizeContentView, rules: []),
+        Expected(
+            id: .aiInsights, title: "Discover AI Insights",
+            message: "Get personalized insights about your mood patterns powered by Apple Intelligence.",
+            symbol: "brain", icon: "applications-science", location: .insightsView, rules: ["hasLoggedMoods >= 7"]),
+        Expected(
+            id: .siriShortcut, title: "Use Siri to Log Moods",
+            message: "Say 'Hey Siri, log my mood as great in Feels' for hands-free logging.", symbol: "mic.fill",
+            icon: "audio-input-microphone", location: .settingsContentView, rules: ["moodLogCount >= 3"]),
+        Expected(
+            id: .healthKitSync, title: "Sync with Apple Health",
+            message: "Connect to Apple Health to see your mood data alongside sleep, exercise, and more.",
+            symbol: "heart.fill", icon: "emblem-favorite", location: .settingsContentView,
+            rules: ["hasSeenSettings == true"]),
+        Expected(
+            id: .widgetVoting, title: "Vote from Your Home Screen",
+            message: "Add the Mood Vote widget to quickly log your mood without opening the app.",
+            symbol: "square.grid.2x2", icon: "user-desktop", location: .dayView, rules: ["daysUsingApp >= 2"]),
+        Expected(
+            id: .timeView, title: "View Your History",
+            message: "Switch between Day, Month, and Year views to see your mood patterns over time.",
+            symbol: "calendar", icon: "x-office-calendar", location: .dayView, rules: []),
+        Expected(
+            id: .moodStreak, title: "Build Your Streak!",
+            message: "Log your mood daily to build a streak. Consistency helps you understand your patterns.",
+            symbol: "flame.fill", icon: "face-smile-big", location: .dayView, rules: ["currentStreak >= 3"]),
+    ]
+
+    @Test(arguments: seed)
+    func everyTipHasTheSeedsWordsSymbolIconLocationAndRules(_ expected: Expected) throws {
+        let tip = try #require(TipCatalog.feels.first { $0.id == expected.id })
+        #expect(tip.title == expected.title)
+        #expect(tip.message == expected.message)
+        #expect(tip.symbol == expected.symbol)
+        #expect(tip.icon == expected.icon)
+        #expect(tip.location == expected.location)
+        #expect(tip.rules.map(\.text) == expected.rules)
+        #expect(tip.options == TipOptions())
+    }
+
+    @Test func moodsParseInAnyLetterCaseAndNothingElse() throws {
+        #expect(try Mood(parsing: "great") == .great)
+        #expect(try Mood(parsing: "GrEaT") == .great)
+        #expect(try Mood(parsing: "Horrible") == .horrible)
+        #expect(throws: TipsError.invalidMood("ecstatic")) { try Mood(parsing: "ecstatic") }
+        #expect(throws: TipsError.invalidMood("")) { try Mood(parsing: "") }
+        #expect(Mood.allCases.sorted() == [.horrible, .bad, .average, .good, .great])
+    }
+
+    @Test func locationFiltersAcceptEveryLocationOrNothing() throws {
+        #expect(try TipLocation.filter(parsing: "") == nil)
+        #expect(try TipLocation.filter(parsing: "DayView") == .dayView)
+        #expect(try TipLocation.filter(parsing: "dayview") == .dayView)
+        #expect(throws: TipsError.unknownLocation("Kitchen")) { try TipLocation.filter(parsing: "Kitchen") }
+    }
+
+    @Test func callersMayGiveOnlyActionPerformedOrTipClosed() throws {
+        #expect(try InvalidationReason(callerReason: "actionPerformed") == .actionPerformed)
+        #expect(try InvalidationReason(callerReason: "tipClosed") == .tipClosed)
+        #expect(throws: TipsError.invalidReason("displayCountExceeded")) {
+            try InvalidationReason(callerReason: "displayCountExceeded")
+        }
+        #expect(throws: TipsError.invalidReason("closed")) { try InvalidationReason(callerReason: "closed") }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TipsCore
+
+@Suite("Time-driven changes")
+struct TimeDrivenChangeTests {
+    @Test func aFreshInstallWaitsOnNothing() {
+        #expect(TipsEngine(clock: ManualClock("2026-11-30 10:00")).nextTimeDrivenChange() == nil)
+    }
+
+    @Test func afterFirstUseTheNextChangeIsTheNextLocalMidnight() {
+        let clock = ManualClock("2026-11-30 10:00", zone: "Asia/Kolkata")
+        var engine = TipsEngine(clock: clock)
+        engine.logMood(.good)
+        #expect(engine.nextTimeDrivenChange() == localDate("2026-12-01 00:00", in: clock.timeZone))
+    }
+
+    @Test func theEndOfTheDisplayWindowComesFirstWhenItIsSooner() {
+        let clock = ManualClock("2026-11-30 10:00")
+        var engine = TipsEngine(displayFrequency: .hourly, clock: clock)
+        engine.logMood(.good)
+        _ = engine.displayNextTip(at: nil)
+        #expect(engine.nextTimeDrivenChange() == localDate("2026-11-30 11:00", in: clock.timeZone))
+    }
+
+    @Test func theNextMidnightIsFoundAcrossASpringForwardNight() {
+        let clock = ManualClock("2026-03-28 22:00", zone: "Europe/Berlin")
+        var engine = TipsEngine(clock: clock)
+        engine.logMood(.good)
+        let midnight = engine.nextTimeDrivenChange()
+        #expect(midnight == localDate("2026-03-29 00:00", in: clock.timeZone))
+        #expect(abs((midnight ?? .distantPast).timeIntervalSince(clock.now) - 2 * 3_600) < 0.001)
+    }
+
+    @Test func whereMidnightDoesNotExistTheDaysFirstInstantIsTheChange() throws {
+        // Santiago springs from 00:00 straight to 01:00 on 2026-09-06 (04:00 UTC).
+        let clock = ManualClock("2026-09-05 22:00", zone: "America/Santiago")
+        var engine = TipsEngine(clock: clock)
+        engine.logMood(.good)
+        let change = try #require(engine.nextTimeDrivenChange())
+        #expect(change == Date(timeIntervalSince1970: 1_788_667_200))
+        #expect(CalendarDay(change, in: clock.timeZone) == CalendarDay(clock.now, in: clock.timeZone).advanced(by: 1))
+        #expect(CalendarDay(change.addingTimeInterval(-1), in: clock.timeZone) == CalendarDay(clock.now, in: clock.timeZone))
+    }
+
+    @Test func theSecondDayOfUseMakesWidgetVotingAvailableAtMidnight() {
+        let clock = ManualClock("2026-11-30 21:00", zone: "America/New_York")
+        var engine = TipsEngine(clock: clock)
+        engine.logMood(.good)
+        let before = engine.observation()
+        let midnight = engine.nextTimeDrivenChange()!
+        clock.set("2026-12-01 00:00")
+        #expect(clock.now == midnight)
+        let changes = engine.observation().changes(since: before)
+        #expect(changes.statuses.map(\.id) == [.widgetVoting])
+        #expect(changes.statuses.map(\.status) == [.available])
+        #expect(changes.parameters == [.daysUsingApp])
+    }
+
+    @Test func aBrokenStreakIsObservedAtTheMidnightThatBreaksIt() throws {
+        let clock = ManualClock("2026-11-30 12:00")
+        var engine = TipsEngine(clock: clock)
+        try engine.updateStreak(3)
+        clock.set("2026-12-01 23:00")
+        let before = engine.observation()
+        #expect(engine.nextTimeDrivenChange() == localDate("2026-12-02 00:00", in: clock.timeZone))
+        clock.set("2026-12-02 00:00")
+        let changes = engine.observation().changes(since: before)
+        #expect(changes.statuses.map(\.id) == [.moodStreak])
+        #expect(changes.statuses.map(\.status) == [.pending])
+        #expect(changes.parameters == [.currentStreak])
+    }
+
+    @Test func theWindowClosingIsObservedAsANewDisplayTime() {
+        let clock = ManualClock("2026-11-30 12:00")
+        var engine = TipsEngine(displayFrequency: .hourly, clock: clock)
+        _ = engine.displayNextTip(at: nil)
+        let before = engine.observation()
+        #expect(before.nextDisplayTime == localDate("2026-11-30 13:00", in: clock.timeZone))
+        clock.set("2026-11-30 13:00")
+        let changes = engine.observation().changes(since: before)
+        #expect(changes.nextDisplayTimeChanged)
+        #expect(changes.statuses.isEmpty)
+    }
+
+    @Test func nothingObservableChangesWhenNothingHappens() {
+        let clock = ManualClock("2026-11-30 12:00")
+        var engine = TipsEngine(clock: clock)
+        engine.logMood(.good)
+        let before = engine.observation()
+        clock.advance(hours: 1)
+        #expect(engine.observation().changes(since: before).isEmpty)
+    }
+}
