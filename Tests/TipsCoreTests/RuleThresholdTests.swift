@@ -105,9 +105,15 @@ struct RuleThresholdTests {
         #expect(engine.state.parameters.moodLogCount == 2)
     }
 
-    @Test func negativeCountsAreRefused() {
+    @Test func negativeOrCenturyLongDayCountsAreRefused() throws {
         var engine = TipsEngine(clock: ManualClock("2026-11-30 09:00"))
-        #expect(throws: TipsError.negativeCount(.daysUsingApp, -1)) { try engine.updateDaysUsingApp(-1) }
-        #expect(throws: TipsError.negativeCount(.currentStreak, -3)) { try engine.updateStreak(-3) }
+        #expect(throws: TipsError.dayCountOutOfRange(.daysUsingApp, -1)) { try engine.updateDaysUsingApp(-1) }
+        #expect(throws: TipsError.dayCountOutOfRange(.currentStreak, -3)) { try engine.updateStreak(-3) }
+        #expect(throws: TipsError.dayCountOutOfRange(.currentStreak, 36_526)) { try engine.updateStreak(36_526) }
+        try engine.updateDaysUsingApp(36_525)
+        #expect(engine.parameterValues.daysUsingApp == 36_525)
+        let before = engine.state
+        #expect(throws: TipsError.dayCountOutOfRange(.daysUsingApp, 36_526)) { try engine.updateDaysUsingApp(36_526) }
+        #expect(engine.state == before)
     }
 }

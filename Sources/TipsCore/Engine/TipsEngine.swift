@@ -42,6 +42,9 @@ public struct TipsEngine: Sendable {
 
     // MARK: - Parameters
 
+    /// The longest streak or use an app may report, in days: a century. Longer counts are refused as mistakes.
+    public static let maximumDayCount = 36_525
+
     /// Every parameter's value now.
     public var parameterValues: ParameterValues {
         parameterValues(at: now)
@@ -93,9 +96,9 @@ public struct TipsEngine: Sendable {
     ///
     /// The count becomes a first-use day, so that it keeps growing by itself as days pass; 0 forgets first use,
     /// and the next mood logged or settings viewed counts as the first day again.
-    /// - Throws: ``TipsError/negativeCount(_:_:)`` for a negative count.
+    /// - Throws: ``TipsError/dayCountOutOfRange(_:_:)`` for a negative count or one over ``maximumDayCount``.
     public mutating func updateDaysUsingApp(_ days: Int) throws(TipsError) {
-        guard days >= 0 else { throw .negativeCount(.daysUsingApp, days) }
+        guard (0...Self.maximumDayCount).contains(days) else { throw .dayCountOutOfRange(.daysUsingApp, days) }
         state.parameters.firstUseDay = days == 0 ? nil : today(at: now).advanced(by: 1 - days)
     }
 
@@ -103,9 +106,9 @@ public struct TipsEngine: Sendable {
     ///
     /// The count becomes a run of days ending today, so that a mood logged tomorrow extends it and a day without
     /// one breaks it; 0 ends the streak, and the next mood logged starts a new one.
-    /// - Throws: ``TipsError/negativeCount(_:_:)`` for a negative count.
+    /// - Throws: ``TipsError/dayCountOutOfRange(_:_:)`` for a negative count or one over ``maximumDayCount``.
     public mutating func updateStreak(_ days: Int) throws(TipsError) {
-        guard days >= 0 else { throw .negativeCount(.currentStreak, days) }
+        guard (0...Self.maximumDayCount).contains(days) else { throw .dayCountOutOfRange(.currentStreak, days) }
         let today = today(at: now)
         state.parameters.streak = days == 0 ? nil : DayRun(first: today.advanced(by: 1 - days), last: today)
     }

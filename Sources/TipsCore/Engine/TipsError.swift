@@ -10,8 +10,8 @@ public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidDisplayFrequency(String)
     /// No tip is shown at this location.
     case unknownLocation(String)
-    /// A count was negative.
-    case negativeCount(TipParameter, Int)
+    /// A day count was negative or longer than ``TipsEngine/maximumDayCount``.
+    case dayCountOutOfRange(TipParameter, Int)
 
     /// A sentence that names the value in single quotes and says what is accepted.
     public var description: String {
@@ -28,8 +28,8 @@ public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownLocation(let text):
             "'\(text)' is not a tip location; expected one of "
                 + TipLocation.allCases.map(\.rawValue).joined(separator: ", ") + ", or '' for all"
-        case .negativeCount(let parameter, let value):
-            "\(parameter.rawValue) cannot be \(value); expected 0 or more"
+        case .dayCountOutOfRange(let parameter, let value):
+            "\(parameter.rawValue) cannot be \(value); expected 0 to \(TipsEngine.maximumDayCount)"
         }
     }
 }
