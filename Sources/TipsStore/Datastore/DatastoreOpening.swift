@@ -1,0 +1,123 @@
+import CSQLite
+
+/// Opens a datastore: recognises the file, then configures, locks and migrates it.
+///
+/// Nothing is written until the file is known to be ours (or an empty database): a refused file is left exactly as
+/// it was, with no journal-mode change and no `-wal` or `-shm` file.
+enum DatastoreOpening {
+    /// How long a statement waits for another connection's lock before the datastore is reported in use.
+    static let busyTimeoutMilliseconds: Int32 = 250
+
+    /// The open, validated, exclusively locked datastore at `path`, at the current schema version.
+    ///
+    /// - Throws: `DatastoreError` for a file that cannot be created or opened, is not ours, is newer, is in use or
+    ///   cannot be migrated.
+    static func open(path: String) throws(DatastoreError) -> SQLiteConnection {
+        try DatastoreFile.createIfMissing(at: path)
+        let connection: SQLiteConnection
+        do throws(SQLiteError) {
+            connection = try SQLiteConnection(path: path)
+            connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            // Exclusive before the first read: the lock taken then is kept, and a WAL is indexed in heap memory,
+            // so no -shm file is ever created.
+            try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+            // Closing a refused file must not checkpoint a WAL some newer version left behind into it.
+            try connection.setCheckpointOnClose(false)
+        } catch {
+            throw DatastoreError(error, path: path, while: .opening)
+        }
+        let version = try validate(connection, path: path)
+        guard !connection.isReadOnly else {
+            throw .cannotOpen(path: path, reason: "the file is read-only")
+        }
+        try configure(connection, path: path)
+        try migrate(connection, path: path, from: version)
+        return connection
+    }
+
+    /// The schema version of the datastore, after checking that the file is ours or an empty database.
+    private static func validate(_ connection: SQLiteConnection, path: String) throws(DatastoreError) -> Int {
+        let applicationID: Int64
+        let version: Int64
+        let objectCount: Int64
+        do throws(SQLiteError) {
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("COMMIT") }
+            applicationID = try integer(connection.scalar("PRAGMA application_id"))
+            version = try integer(connection.scalar("PRAGMA user_version"))
+            objectCount = try integer(connection.scalar("SELECT count(*) FROM sqlite_schema"))
+        } catch {
+            throw DatastoreError(error, path: path, while: .opening)
+        }
+        switch (applicationID, version, objectCount) {
+        case (Int64(Schema.applicationID), 1..., _):
+            guard version <= Schema.currentVersion else {
+                throw .newerSchema(path: path, found: Int(version), supported: Schema.currentVersion)
+            }
+            return Int(version)
+        case (0, 0, 0):
+            return 0
+        case (Int64(Schema.applicationID), _, _):
+            throw .notADatastore(path: path, reason: "it has the Feels Tips application_id but schema version \(version)")
+        case (0, _, _):
+            throw .notADatastore(
+                path: path,
+                reason: "it is another application's SQLite database (\(objectCount) schema objects, "
+                    + "user_version \(version), no application_id)")
+        default:
+            throw .notADatastore(
+                path: path,
+                reason: "it is another application's SQLite database (application_id \(hex(applicationID)))")
+        }
+    }
+
+    /// Turns on what a datastore of ours runs with, now that writing to it is allowed.
+    private static func configure(_ connection: SQLiteConnection, path: String) throws(DatastoreError) {
+        do throws(SQLiteError) {
+            try connection.setCheckpointOnClose(true)
+            // Switching to WAL is the first write: it rewrites bytes 18 and 19 of the header.
+            let mode = try connection.scalar("PRAGMA journal_mode = WAL")
+            guard mode == .text("wal") else {
+                throw SQLiteError(code: SQLITE_ERROR, message: "SQLite kept journal mode \(mode) instead of WAL")
+            }
+            // FULL syncs the WAL at every commit: a save that returned survives a kill and a power loss.
+            try connection.execute("PRAGMA synchronous = FULL")
+            // The exclusive lock is taken now rather than at the first save, so a second process is refused at once.
+            try connection.execute("BEGIN IMMEDIATE")
+            try connection.execute("COMMIT")
+        } catch {
+            throw DatastoreError(error, path: path, while: .opening)
+        }
+    }
+
+    /// Applies every migration after `version`, each in its own transaction with its new `user_version`.
+    private static func migrate(_ connection: SQLiteConnection, path: String, from version: Int)
+        throws(DatastoreError)
+    {
+        for migration in Schema.migrations where migration.version > version {
+            do throws(SQLiteError) {
+                try connection.execute("BEGIN IMMEDIATE")
+                try connection.execute(migration.sql)
+                try connection.execute("PRAGMA user_version = \(migration.version)")
+                try connection.execute("PRAGMA application_id = \(Schema.applicationID)")
+                try connection.execute("COMMIT")
+            } catch {
+                if connection.isInTransaction {
+                    try? connection.execute("ROLLBACK")
+                }
+                throw DatastoreError(error, path: path, while: .migrating(toVersion: migration.version))
+            }
+        }
+    }
+
+    private static func integer(_ value: SQLiteValue) throws(SQLiteError) -> Int64 {
+        guard case .integer(let integer) = value else {
+            throw SQLiteError(code: SQLITE_MISMATCH, message: "expected an integer, found \(value.storageClass)")
+        }
+        return integer
+    }
+
+    private static func hex(_ value: Int64) -> String {
+        "0x" + String(UInt32(truncatingIfNeeded: value), radix: 16, uppercase: true)
+    }
+}

@@ -1,0 +1,87 @@
+import CSQLite
+
+/// An open SQLite database, used from one thread; closed when released.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var cache: [String: Statement] = [:]
+
+    /// Opens the database file at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - create: Whether SQLite may create the file; the datastore creates it itself, with the mode it wants.
+    /// - Throws: `SQLiteError` when SQLite cannot open it.
+    init(path: String, create: Bool = false) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0)
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let error = SQLiteError(status: status == SQLITE_OK ? SQLITE_CANTOPEN : status, connection: handle)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        // Statements first: a connection closes only once its statements are finalized.
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs `sql`, which may hold several statements separated by semicolons, ignoring any rows.
+    ///
+    /// - Throws: `SQLiteError` at the first statement that fails.
+    func execute(_ sql: String) throws(SQLiteError) {
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else {
+            throw SQLiteError(status: status, connection: handle)
+        }
+    }
+
+    /// A statement compiled once for this connection and reused on every later call with the same `sql`.
+    ///
+    /// - Throws: `SQLiteError` when SQLite cannot compile it.
+    func prepared(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = cache[sql] {
+            return statement
+        }
+        let statement = try Statement(sql: sql, connection: handle)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// The first column of the first row `sql` returns.
+    ///
+    /// - Throws: `SQLiteError` when the statement fails or returns no row.
+    func scalar(_ sql: String) throws(SQLiteError) -> SQLiteValue {
+        guard let value = try Statement(sql: sql, connection: handle).rows().first?.first else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "'\(sql)' returned no value")
+        }
+        return value
+    }
+
+    /// Whether a transaction is open.
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Whether SQLite opened the file read-only, as it does when the file system forbids writing.
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Waits up to `milliseconds` for another connection's lock before a statement fails with `SQLITE_BUSY`.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Whether closing the connection checkpoints the WAL into the database file (SQLite's default) or leaves the
+    /// file and its WAL exactly as they are.
+    ///
+    /// - Throws: `SQLiteError` when SQLite refuses the setting.
+    func setCheckpointOnClose(_ enabled: Bool) throws(SQLiteError) {
+        var inForce: Int32 = 0
+        let status = csqlite_db_config_int(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, enabled ? 0 : 1, &inForce)
+        guard status == SQLITE_OK else {
+            throw SQLiteError(status: status, connection: handle)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// The datastore's schema: how a file is recognised as ours and how it reaches the current version.
+///
+/// A datastore is an SQLite database whose `PRAGMA application_id` is ``applicationID`` and whose
+/// `PRAGMA user_version` is its schema version. An SQLite database with no schema objects, application id 0 and
+/// user version 0 is version 0: the empty datastore every migration chain starts from.
+enum Schema {
+    /// `PRAGMA application_id` of every Feels Tips datastore: 0x46454C53, "FELS" in ASCII.
+    static let applicationID: Int32 = 0x4645_4C53
+
+    /// The migrations in order: the one at index `n` brings version `n` to `n + 1`.
+    ///
+    /// Version 2 is one more entry at the end.
+    static let migrations: [SchemaMigration] = [
+        .version1
+    ]
+
+    /// The version this build writes and the newest it understands.
+    static var currentVersion: Int { migrations.count }
+}

@@ -1,0 +1,50 @@
+import TipsCore
+
+/// The `tips` table: one row for each tip that has a record.
+enum TipsTable {
+    /// Reads every row.
+    static let select = "SELECT id, invalidation, display_count, first_displayed, last_displayed FROM tips ORDER BY id"
+
+    /// Removes every row, before the state's records are inserted again.
+    static let deleteAll = "DELETE FROM tips"
+
+    /// Inserts one row; bind ``parameters(of:_:)``.
+    static let insert = """
+        INSERT INTO tips (id, invalidation, display_count, first_displayed, last_displayed) VALUES (?1, ?2, ?3, ?4, ?5)
+        """
+
+    /// The values of ``insert``'s parameters for the record of tip `id`.
+    static func parameters(of id: TipID, _ record: TipRecord) -> [SQLiteValue] {
+        [
+            .text(id.rawValue),
+            .text(record.invalidation?.rawValue),
+            .integer(Int64(record.displayCount)),
+            .integer(record.firstDisplayed?.microsecondsSinceEpoch),
+            .integer(record.lastDisplayed?.microsecondsSinceEpoch),
+        ]
+    }
+
+    /// The tip and record a row of ``select`` holds.
+    ///
+    /// - Throws: `RowDecodingError` for a value no version writes.
+    static func decode(_ values: [SQLiteValue]) throws(RowDecodingError) -> (TipID, TipRecord) {
+        let id = try RowReader(row: "tips row", values: values).text(0, "id")
+        let row = RowReader(row: "tips row '\(id)'", values: values)
+        guard !id.isEmpty else {
+            throw row.problem("id", "is empty")
+        }
+        let invalidation = try row.optionalText(1, "invalidation").map { (text) throws(RowDecodingError) in
+            guard let reason = InvalidationReason(rawValue: text) else {
+                throw row.problem("invalidation", "is '\(text)', not an invalidation reason")
+            }
+            return reason
+        }
+        let record = TipRecord(
+            invalidation: invalidation,
+            displayCount: try row.count(2, "display_count"),
+            firstDisplayed: try row.optionalDate(3, "first_displayed"),
+            lastDisplayed: try row.optionalDate(4, "last_displayed")
+        )
+        return (TipID(rawValue: id), record)
+    }
+}
