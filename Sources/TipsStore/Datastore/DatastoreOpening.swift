@@ -21,8 +21,12 @@ enum DatastoreOpening {
             // Exclusive before the first read: the lock taken then is kept, and a WAL is indexed in heap memory,
             // so no -shm file is ever created.
             try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
-            // Closing a refused file must not checkpoint a WAL some newer version left behind into it.
-            try connection.setCheckpointOnClose(false)
+            // Reading a WAL-mode file opens its WAL, creating an empty one if there was none, and closing
+            // checkpoints and deletes it. That leaves a refused file as it was when there was no WAL before; when
+            // there was one, it must stay, and must not be checkpointed into the file.
+            if DatastoreFile.exists(atPath: "\(path)-wal") {
+                try connection.setCheckpointOnClose(false)
+            }
         } catch {
             throw DatastoreError(error, path: path, while: .opening)
         }
@@ -62,8 +66,8 @@ enum DatastoreOpening {
         case (0, _, _):
             throw .notADatastore(
                 path: path,
-                reason: "it is another application's SQLite database (\(objectCount) schema objects, "
-                    + "user_version \(version), no application_id)")
+                reason: "it is another application's SQLite database "
+                    + "(application_id 0, user_version \(version), schema objects: \(objectCount))")
         default:
             throw .notADatastore(
                 path: path,
@@ -94,18 +98,19 @@ enum DatastoreOpening {
     private static func migrate(_ connection: SQLiteConnection, path: String, from version: Int)
         throws(DatastoreError)
     {
-        for migration in Schema.migrations where migration.version > version {
+        for (index, migration) in Schema.migrations.enumerated().dropFirst(version) {
+            let target = index + 1
             do throws(SQLiteError) {
                 try connection.execute("BEGIN IMMEDIATE")
                 try connection.execute(migration.sql)
-                try connection.execute("PRAGMA user_version = \(migration.version)")
+                try connection.execute("PRAGMA user_version = \(target)")
                 try connection.execute("PRAGMA application_id = \(Schema.applicationID)")
                 try connection.execute("COMMIT")
             } catch {
                 if connection.isInTransaction {
                     try? connection.execute("ROLLBACK")
                 }
-                throw DatastoreError(error, path: path, while: .migrating(toVersion: migration.version))
+                throw DatastoreError(error, path: path, while: .migrating(toVersion: target))
             }
         }
     }

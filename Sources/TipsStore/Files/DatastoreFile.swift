@@ -29,7 +29,8 @@ enum DatastoreFile {
             }
             return false
         }
-        guard errno == ENOENT else {
+        // ENOTDIR: a folder of the path is a file, which creating the folders reports by name.
+        guard errno == ENOENT || errno == ENOTDIR else {
             throw .cannotOpen(path: path, reason: systemError())
         }
         try createFolders(upTo: parent(of: path), for: path)
@@ -48,6 +49,12 @@ enum DatastoreFile {
         }
         try syncFolder(parent(of: path), for: path)
         return true
+    }
+
+    /// Whether anything exists at `path`; the file is not opened, so no lock of this process is dropped.
+    static func exists(atPath path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// Creates every missing folder of `folder`, each with mode 0700, from the outermost in.

@@ -7,7 +7,7 @@ enum Schema {
     /// `PRAGMA application_id` of every Feels Tips datastore: 0x46454C53, "FELS" in ASCII.
     static let applicationID: Int32 = 0x4645_4C53
 
-    /// The migrations in order: the one at index `n` brings version `n` to `n + 1`.
+    /// The migrations in order: the one at index `n` brings version `n` to `n + 1`; version 1 is the first schema.
     ///
     /// Version 2 is one more entry at the end.
     static let migrations: [SchemaMigration] = [

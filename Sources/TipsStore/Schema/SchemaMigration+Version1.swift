@@ -5,7 +5,6 @@ extension SchemaMigration {
     /// The CHECK lists spell out the moods and reasons of version 1 rather than reading them from the enums, since a
     /// new case needs a migration of its own.
     static let version1 = SchemaMigration(
-        version: 1,
         sql: """
             CREATE TABLE moods (
                 id INTEGER PRIMARY KEY,

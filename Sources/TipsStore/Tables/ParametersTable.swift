@@ -43,7 +43,7 @@ enum ParametersTable {
         case (let first?, let last?) where first <= last:
             streak = DayRun(first: first, last: last)
         case (let first?, let last?):
-            throw row.problem("streak_last_day", "is \(last), before streak_first_day \(first)")
+            throw row.problem("streak_last_day", "is \(last.rawValue), before streak_first_day \(first.rawValue)")
         case (nil, _?):
             throw row.problem("streak_first_day", "is NULL but streak_last_day is not")
         case (_?, nil):
