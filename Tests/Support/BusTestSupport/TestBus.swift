@@ -1,1 +1,87 @@
-// Placeholder until the test bus lands.
+import Foundation
+
+/// A private `dbus-daemon` for one test, listening on a socket in a temporary directory; stopped on `stop()` or
+/// deinit, its directory removed.
+public final class TestBus {
+    /// The bus address, for `DBusConnection(address:)` and `DBUS_SESSION_BUS_ADDRESS`.
+    public let address: String
+    /// The temporary directory holding the configuration and the socket.
+    public let directory: URL
+    /// A directory searched for `.service` files, for activation tests.
+    public let serviceDirectory: URL
+    /// The configuration file the daemon runs with.
+    public let configFile: URL
+    private let daemon: ChildProcess
+
+    /// Starts a daemon with a session-bus configuration written to a temporary directory.
+    ///
+    /// - Parameters:
+    ///   - configFile: A configuration file to use instead of the generated one; it must print its address, which
+    ///     `--print-address` does for any `<listen>`.
+    ///   - serviceDirectories: Further `<servicedir>` entries for the generated configuration.
+    /// - Throws: When the daemon cannot be started or does not report its address within 10 seconds.
+    public init(configFile: URL? = nil, serviceDirectories: [URL] = []) throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("feels-bus-\(UUID().uuidString.prefix(8))")
+        serviceDirectory = directory.appendingPathComponent("services")
+        try FileManager.default.createDirectory(at: serviceDirectory, withIntermediateDirectories: true)
+        if let configFile {
+            self.configFile = configFile
+        } else {
+            let generated = directory.appendingPathComponent("bus.conf")
+            let services = ([serviceDirectory] + serviceDirectories).map { "  <servicedir>\($0.path)</servicedir>" }
+            let config = """
+                <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+                 "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+                <busconfig>
+                  <type>session</type>
+                  <keep_umask/>
+                  <listen>unix:path=\(directory.path)/bus</listen>
+                  <auth>EXTERNAL</auth>
+                \(services.joined(separator: "\n"))
+                  <policy context="default">
+                    <allow send_destination="*" eavesdrop="true"/>
+                    <allow eavesdrop="true"/>
+                    <allow own="*"/>
+                  </policy>
+                </busconfig>
+
+                """
+            try config.write(to: generated, atomically: true, encoding: .utf8)
+            self.configFile = generated
+        }
+        daemon = try ChildProcess(
+            "dbus-daemon", ["--config-file=\(self.configFile.path)", "--nofork", "--print-address=1"])
+        guard let line = daemon.readLine(timeout: .seconds(10)), !line.isEmpty else {
+            daemon.kill()
+            try? FileManager.default.removeItem(at: directory)
+            throw ChildProcessError.timedOut("dbus-daemon to print its address")
+        }
+        address = line.trimmingCharacters(in: .whitespaces)
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The daemon's process ID.
+    public var pid: Int32 {
+        daemon.pid
+    }
+
+    /// Whether the daemon is still running.
+    public var isRunning: Bool {
+        daemon.isRunning
+    }
+
+    /// Stops the daemon (SIGTERM, then SIGKILL); connections to it see the bus go away.
+    public func stop() {
+        daemon.terminate()
+    }
+
+    /// Lines the daemon wrote to standard error, for diagnosing a failed test.
+    public var log: [String] {
+        daemon.lines(of: .standardError)
+    }
+}

@@ -1,0 +1,44 @@
+extension DBusConnection {
+    /// Exports `object` at its path: method calls to that path are routed to its interfaces, and the path and its
+    /// ancestors answer `Introspect`. Replaces an object already exported at the same path.
+    ///
+    /// - Parameter object: The object; the connection keeps it until `unexport(_:)` or `close()`.
+    /// - Throws: `DBusError.invalidObject` when the object lists a standard interface, repeats an interface, member
+    ///   or property name, or declares an argument or property that is not a single complete type.
+    public func export(_ object: DBusObject) throws(DBusError) {
+        try object.validate()
+        objects[object.path] = object
+    }
+
+    /// Stops exporting the object at `path`; calls to it then get `org.freedesktop.DBus.Error.UnknownObject`.
+    public func unexport(_ path: ObjectPath) {
+        objects[path] = nil
+    }
+
+    /// The object exported at `path`, if any.
+    public func exportedObject(at path: ObjectPath) -> DBusObject? {
+        objects[path]
+    }
+
+    /// The names of the nodes directly below `path` that lead to exported objects, sorted.
+    public func childNodes(of path: ObjectPath) -> [String] {
+        Set(objects.keys.compactMap { path.childElement(toward: $0) }).sorted()
+    }
+
+    /// Whether `path` answers `Introspect`: an exported object, an ancestor of one, or the root.
+    func isNode(_ path: ObjectPath) -> Bool {
+        path == .root || objects[path] != nil || objects.keys.contains { path.isAncestor(of: $0) }
+    }
+
+    /// The introspection document `path` answers `Introspect` with: the standard interfaces, the object's own
+    /// interfaces and a `<node name="…"/>` per child; `nil` when nothing lives at or below `path`.
+    public func introspectionDocument(for path: ObjectPath) -> String? {
+        guard isNode(path) else { return nil }
+        var interfaces = [DBusIntrospection.peerInterface, DBusIntrospection.introspectableInterface]
+        if let object = objects[path] {
+            interfaces.append(DBusIntrospection.propertiesInterface)
+            interfaces += object.interfaces
+        }
+        return DBusIntrospection.document(interfaces: interfaces, children: childNodes(of: path))
+    }
+}

@@ -1,0 +1,211 @@
+import CDBus
+
+extension DBusConnection {
+    private static let peer = "org.freedesktop.DBus.Peer"
+    private static let introspectable = "org.freedesktop.DBus.Introspectable"
+    private static let properties = "org.freedesktop.DBus.Properties"
+
+    /// Answers a message libdbus routed to the fallback handler at `/` (every path).
+    func handleObjectMessage(_ message: DBusMessage) -> DBusHandlerResult {
+        guard message.type == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        let outcome = route(message)
+        if message.noReplyExpected {
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
+        let reply: DBusMessage?
+        switch outcome {
+        case .success(let values):
+            reply = try? makeReply(to: message, values: values)
+        case .failure(let error):
+            reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
+        }
+        if let reply {
+            _ = try? send(reply)
+        }
+        return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    /// A method return with `values`, or a `Failed` error when they cannot be marshalled.
+    private func makeReply(to message: DBusMessage, values: [DBusValue]) throws(DBusError) -> DBusMessage {
+        let reply = try DBusMessage.methodReturn(replyingTo: message)
+        do {
+            try reply.append(values)
+            return reply
+        } catch {
+            let failure = DBusMethodError.failed("Cannot send the reply: \(error)")
+            return try DBusMessage.error(replyingTo: message, name: failure.name, message: failure.message)
+        }
+    }
+
+    private func route(_ message: DBusMessage) -> Result<[DBusValue], DBusMethodError> {
+        guard let path = message.path, let member = message.member else {
+            return .failure(.invalidArgs("Method call without a path or member"))
+        }
+        let interface = message.interface?.rawValue
+        guard isNode(path) else {
+            return .failure(.unknownObject("Unknown object '\(path)'"))
+        }
+        let object = objects[path]
+        if let interface {
+            switch interface {
+            case Self.peer: return callPeer(message, member: member)
+            case Self.introspectable: return callIntrospectable(message, path: path, member: member)
+            case Self.properties:
+                guard let object else { return .failure(.unknownInterface("Unknown interface '\(interface)'")) }
+                return callProperties(message, object: object, member: member)
+            default:
+                guard let object, let found = object.interface(named: interface) else {
+                    return .failure(.unknownInterface("Unknown interface '\(interface)'"))
+                }
+                guard let method = found.method(named: member) else {
+                    return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(interface)'"))
+                }
+                return invoke(method, message: message, path: path)
+            }
+        }
+        // Without an interface, the first interface with a method of that name answers.
+        if let object, let method = object.interfaces.lazy.compactMap({ $0.method(named: member) }).first {
+            return invoke(method, message: message, path: path)
+        }
+        switch member.rawValue {
+        case "Ping", "GetMachineId": return callPeer(message, member: member)
+        case "Introspect": return callIntrospectable(message, path: path, member: member)
+        case "Get", "GetAll", "Set":
+            if let object { return callProperties(message, object: object, member: member) }
+        default: break
+        }
+        return .failure(.unknownMethod("Unknown method '\(member)'"))
+    }
+
+    private func checkSignature(_ message: DBusMessage, expected: String) -> DBusMethodError? {
+        let actual = message.signature
+        guard actual != expected else { return nil }
+        return .invalidArgs("Expected signature '\(expected)', got '\(actual)'")
+    }
+
+    private func invoke(_ method: DBusMethod, message: DBusMessage, path: ObjectPath)
+        -> Result<[DBusValue], DBusMethodError>
+    {
+        if let error = checkSignature(message, expected: method.inputs.signature) { return .failure(error) }
+        let arguments: [DBusValue]
+        do {
+            arguments = try message.arguments
+        } catch {
+            return .failure(.invalidArgs("Cannot read the arguments: \(error)"))
+        }
+        let call = DBusMethodCall(
+            sender: message.sender, path: path, interface: message.interface, member: method.name,
+            arguments: arguments)
+        do throws(DBusMethodError) {
+            let values = try method.handler(call)
+            let returned = values.map(\.signatureText).joined()
+            let declared = method.outputs.signature
+            guard returned == declared else {
+                return .failure(
+                    .failed("Method '\(method.name)' returned signature '\(returned)', declared '\(declared)'"))
+            }
+            return .success(values)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: - Standard interfaces
+
+    private func callPeer(_ message: DBusMessage, member: MemberName) -> Result<[DBusValue], DBusMethodError> {
+        switch member.rawValue {
+        case "Ping":
+            if let error = checkSignature(message, expected: "") { return .failure(error) }
+            return .success([])
+        case "GetMachineId":
+            if let error = checkSignature(message, expected: "") { return .failure(error) }
+            let outcome = withLibDBusError { dbus_try_get_local_machine_id($0) }
+            guard let id = outcome.result else {
+                return .failure(.failed("Cannot read the machine ID: \(outcome.error?.message ?? "unknown error")"))
+            }
+            defer { dbus_free(id) }
+            return .success([.string(String(cString: id))])
+        default:
+            return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(Self.peer)'"))
+        }
+    }
+
+    private func callIntrospectable(_ message: DBusMessage, path: ObjectPath, member: MemberName)
+        -> Result<[DBusValue], DBusMethodError>
+    {
+        guard member.rawValue == "Introspect" else {
+            return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(Self.introspectable)'"))
+        }
+        if let error = checkSignature(message, expected: "") { return .failure(error) }
+        guard let document = introspectionDocument(for: path) else {
+            return .failure(.unknownObject("Unknown object '\(path)'"))
+        }
+        return .success([.string(document)])
+    }
+
+    private func callProperties(_ message: DBusMessage, object: DBusObject, member: MemberName)
+        -> Result<[DBusValue], DBusMethodError>
+    {
+        let expected: String
+        switch member.rawValue {
+        case "Get": expected = "ss"
+        case "GetAll": expected = "s"
+        case "Set": expected = "ssv"
+        default: return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(Self.properties)'"))
+        }
+        if let error = checkSignature(message, expected: expected) { return .failure(error) }
+        guard let arguments = try? message.arguments, let interfaceName = arguments.first?.stringValue else {
+            return .failure(.invalidArgs("Cannot read the arguments"))
+        }
+        // An empty interface name means any interface of the object.
+        let interfaces = interfaceName.isEmpty ? object.interfaces : object.interface(named: interfaceName).map { [$0] }
+        guard let interfaces else {
+            return .failure(.unknownInterface("Unknown interface '\(interfaceName)'"))
+        }
+        if member.rawValue == "GetAll" {
+            var entries: [(String, DBusValue)] = []
+            for property in interfaces.flatMap(\.properties) {
+                switch read(property) {
+                case .success(let value): entries.append((property.name.rawValue, value))
+                case .failure(let error): return .failure(error)
+                }
+            }
+            return .success([.vardict(entries)])
+        }
+        let propertyName = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+        guard let property = interfaces.lazy.compactMap({ $0.property(named: propertyName) }).first else {
+            return .failure(.unknownProperty("Unknown property '\(propertyName)' in interface '\(interfaceName)'"))
+        }
+        if member.rawValue == "Get" {
+            return read(property).map { [.variant($0)] }
+        }
+        guard let setter = property.set, property.access == .readWrite else {
+            return .failure(.propertyReadOnly("Property '\(propertyName)' is read-only"))
+        }
+        guard arguments.count > 2, let value = arguments[2].variantValue else {
+            return .failure(.invalidArgs("Expected a variant value"))
+        }
+        guard value.signature == property.signature else {
+            return .failure(
+                .invalidArgs(
+                    "Property '\(propertyName)' has signature '\(property.signature)', got '\(value.signature)'"))
+        }
+        do throws(DBusMethodError) {
+            try setter(value)
+            return .success([])
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func read(_ property: DBusProperty) -> Result<DBusValue, DBusMethodError> {
+        let value = property.get()
+        guard value.signature == property.signature else {
+            return .failure(
+                .failed(
+                    "Property '\(property.name)' has signature '\(property.signature)', its value '\(value.signature)'"
+                ))
+        }
+        return .success(value)
+    }
+}

@@ -1,0 +1,236 @@
+import CDBus
+import Foundation
+import Glibc
+
+/// A single-threaded main loop on poll(2): descriptor watches, monotonic timers, wall-clock alarms, POSIX signals and
+/// idle callbacks.
+///
+/// Use a loop from the thread that runs it. When nothing is due, `run()` sleeps in poll(2) with no periodic wakeups:
+/// the poll timeout is the time to the next timer or alarm, or infinite.
+public final class PollLoop: DBusEventLoop {
+    struct Watch {
+        let fd: Int32
+        var events: WatchEvents
+        let handler: (WatchEvents) -> Void
+    }
+
+    struct Timer {
+        var deadline: Int64
+        let interval: Int64
+        let repeating: Bool
+        let handler: () -> Void
+    }
+
+    struct Alarm {
+        let date: Date
+        let handler: () -> Void
+    }
+
+    var watches: [LoopSourceID: Watch] = [:]
+    var timers: [LoopSourceID: Timer] = [:]
+    var alarms: [LoopSourceID: Alarm] = [:]
+    var idleHandlers: [() -> Void] = []
+    var signalHandlers: [Int32: [LoopSourceID: () -> Void]] = [:]
+    /// The read end of the pipe the signal handler writes signal numbers to, `-1` until a signal handler is added.
+    var signalReadFD: Int32 = -1
+    var signalWriteFD: Int32 = -1
+    /// A `CLOCK_REALTIME` timerfd armed far in the future with `TFD_TIMER_CANCEL_ON_SET`, so that setting the clock
+    /// (or resuming from suspend) wakes the loop to recompute alarm timeouts. `-1` until an alarm is set.
+    var clockChangeFD: Int32 = -1
+    private var nextID: UInt64 = 1
+    private var stopRequested = false
+
+    /// Creates an empty loop.
+    public init() {}
+
+    deinit {
+        for signal in signalHandlers.keys {
+            releaseSignal(signal)
+        }
+        for fd in [signalReadFD, signalWriteFD, clockChangeFD] where fd >= 0 {
+            Glibc.close(fd)
+        }
+    }
+
+    func makeID() -> LoopSourceID {
+        defer { nextID += 1 }
+        return LoopSourceID(rawValue: nextID)
+    }
+
+    // MARK: - Running
+
+    /// Runs the loop until `stop()` is called from one of its handlers.
+    public func run() {
+        stopRequested = false
+        while !stopRequested {
+            iterate(maximumWait: nil)
+        }
+    }
+
+    /// Makes `run()` return after the current handler.
+    public func stop() {
+        stopRequested = true
+    }
+
+    /// Runs one iteration: idle callbacks, then waits at most `timeout` for events and handles them.
+    ///
+    /// - Parameter timeout: The longest wait; `nil` waits until something happens.
+    public func runOnce(timeout: Duration?) {
+        iterate(maximumWait: timeout.map(Self.milliseconds(rounding:)))
+    }
+
+    private func iterate(maximumWait: Int32?) {
+        runIdleHandlers()
+        var timeout = idleHandlers.isEmpty ? nextTimeout() : 0
+        if let maximumWait, timeout < 0 || timeout > maximumWait {
+            timeout = maximumWait
+        }
+        var sources: [(LoopSourceID?, Int32)] = []
+        var descriptors: [pollfd] = []
+        for (id, watch) in watches where !watch.events.intersection([.readable, .writable]).isEmpty {
+            var events: Int16 = 0
+            if watch.events.contains(.readable) { events |= Int16(POLLIN) }
+            if watch.events.contains(.writable) { events |= Int16(POLLOUT) }
+            descriptors.append(pollfd(fd: watch.fd, events: events, revents: 0))
+            sources.append((id, watch.fd))
+        }
+        for fd in [signalReadFD, alarms.isEmpty ? -1 : clockChangeFD] where fd >= 0 {
+            descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+            sources.append((nil, fd))
+        }
+        let count = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        if count > 0 {
+            for (index, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
+                switch sources[index] {
+                case (let id?, _): dispatchWatch(id, revents: descriptor.revents)
+                case (nil, signalReadFD): drainSignals()
+                case (nil, _): rearmClockChangeTimer()
+                }
+            }
+        }
+        fireDueTimers()
+        fireDueAlarms()
+    }
+
+    private func runIdleHandlers() {
+        let handlers = idleHandlers
+        idleHandlers.removeAll()
+        for handler in handlers {
+            handler()
+        }
+    }
+
+    /// The poll timeout in milliseconds to the next timer or alarm, `-1` when none.
+    private func nextTimeout() -> Int32 {
+        var timeout: Int64 = -1
+        if let deadline = timers.values.map(\.deadline).min() {
+            let remaining = max(0, deadline - Self.monotonicNow())
+            timeout = (remaining + 999_999) / 1_000_000
+        }
+        if let date = alarms.values.map(\.date).min() {
+            let remaining = max(0, date.timeIntervalSinceNow)
+            let milliseconds = Int64((remaining * 1000).rounded(.up).clamped(to: 0...Double(Int32.max)))
+            timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
+        }
+        return Int32(clamping: timeout)
+    }
+
+    private func dispatchWatch(_ id: LoopSourceID, revents: Int16) {
+        guard let watch = watches[id] else { return }
+        var events: WatchEvents = []
+        if revents & Int16(POLLIN) != 0 { events.insert(.readable) }
+        if revents & Int16(POLLOUT) != 0 { events.insert(.writable) }
+        if revents & Int16(POLLERR) != 0 || revents & Int16(POLLNVAL) != 0 { events.insert(.error) }
+        if revents & Int16(POLLHUP) != 0 { events.insert(.hangup) }
+        watch.handler(events)
+    }
+
+    private func fireDueTimers() {
+        let now = Self.monotonicNow()
+        let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
+        for (id, _) in due {
+            guard var timer = timers[id] else { continue }
+            if timer.repeating {
+                timer.deadline = now + timer.interval
+                timers[id] = timer
+            } else {
+                timers[id] = nil
+            }
+            timer.handler()
+        }
+    }
+
+    private func fireDueAlarms() {
+        let now = Date()
+        let due = alarms.filter { $0.value.date <= now }.sorted { $0.value.date < $1.value.date }
+        for (id, _) in due {
+            guard let alarm = alarms.removeValue(forKey: id) else { continue }
+            alarm.handler()
+        }
+    }
+
+    // MARK: - Sources
+
+    /// Starts watching `fd`; see `DBusEventLoop.addWatch(fd:events:handler:)`.
+    @discardableResult
+    public func addWatch(fd: Int32, events: WatchEvents, handler: @escaping (WatchEvents) -> Void) -> LoopSourceID {
+        let id = makeID()
+        watches[id] = Watch(fd: fd, events: events, handler: handler)
+        return id
+    }
+
+    /// Changes what a watch waits for; an empty set disables it.
+    public func updateWatch(_ id: LoopSourceID, events: WatchEvents) {
+        watches[id]?.events = events
+    }
+
+    /// Stops a watch.
+    public func removeWatch(_ id: LoopSourceID) {
+        watches[id] = nil
+    }
+
+    /// Starts a timer on the monotonic clock; see `DBusEventLoop.addTimer(interval:repeating:handler:)`.
+    @discardableResult
+    public func addTimer(interval: Duration, repeating: Bool, handler: @escaping () -> Void) -> LoopSourceID {
+        let id = makeID()
+        let nanoseconds = max(0, Self.nanoseconds(interval))
+        timers[id] = Timer(
+            deadline: Self.monotonicNow() + nanoseconds, interval: nanoseconds, repeating: repeating, handler: handler)
+        return id
+    }
+
+    /// Stops a timer.
+    public func removeTimer(_ id: LoopSourceID) {
+        timers[id] = nil
+    }
+
+    /// Runs `handler` once at the start of the next iteration, before the loop sleeps.
+    public func scheduleIdle(_ handler: @escaping () -> Void) {
+        idleHandlers.append(handler)
+    }
+
+    // MARK: - Clocks
+
+    static func monotonicNow() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? Int64.max / 2 : scaled + attoseconds / 1_000_000_000
+    }
+
+    static func milliseconds(rounding duration: Duration) -> Int32 {
+        let nanoseconds = max(0, nanoseconds(duration))
+        return Int32(clamping: (nanoseconds + 999_999) / 1_000_000)
+    }
+}
+
+extension Comparable {
+    func clamped(to range: ClosedRange<Self>) -> Self {
+        min(max(self, range.lowerBound), range.upperBound)
+    }
+}

@@ -1,0 +1,37 @@
+/// A D-Bus error name such as `org.freedesktop.DBus.Error.Failed`.
+///
+/// Validated on creation, so a value of this type can always be handed to libdbus. Example: `org.freedesktop.DBus.Error.Failed`.
+public struct ErrorName: Hashable, Sendable, Comparable {
+    /// The validated text.
+    public let rawValue: String
+
+    /// Validates `text` against the D-Bus specification.
+    ///
+    /// - Parameter text: The candidate name.
+    /// - Throws: `DBusError.invalidErrorName` naming the rule `text` breaks.
+    public init(_ text: String) throws(DBusError) {
+        if let problem = NameRules.dottedNameProblem(text) {
+            throw .invalidErrorName(text, reason: problem)
+        }
+        rawValue = text
+    }
+
+    /// Compares by text, so sorted lists of names are deterministic.
+    public static func < (lhs: ErrorName, rhs: ErrorName) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}
+
+extension ErrorName: ExpressibleByStringLiteral {
+    /// Creates a name from a literal, which must be valid (checked with a precondition).
+    public init(stringLiteral value: String) {
+        let problem = NameRules.dottedNameProblem(value)
+        precondition(problem == nil, "Invalid literal '\(value)': \(problem ?? "")")
+        rawValue = value
+    }
+}
+
+extension ErrorName: CustomStringConvertible {
+    /// The text of the name.
+    public var description: String { rawValue }
+}

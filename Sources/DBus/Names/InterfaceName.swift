@@ -1,0 +1,37 @@
+/// A D-Bus interface name such as `org.feels.Tips1`.
+///
+/// Validated on creation, so a value of this type can always be handed to libdbus. Example: `org.feels.Tips1`.
+public struct InterfaceName: Hashable, Sendable, Comparable {
+    /// The validated text.
+    public let rawValue: String
+
+    /// Validates `text` against the D-Bus specification.
+    ///
+    /// - Parameter text: The candidate name.
+    /// - Throws: `DBusError.invalidInterfaceName` naming the rule `text` breaks.
+    public init(_ text: String) throws(DBusError) {
+        if let problem = NameRules.dottedNameProblem(text) {
+            throw .invalidInterfaceName(text, reason: problem)
+        }
+        rawValue = text
+    }
+
+    /// Compares by text, so sorted lists of names are deterministic.
+    public static func < (lhs: InterfaceName, rhs: InterfaceName) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}
+
+extension InterfaceName: ExpressibleByStringLiteral {
+    /// Creates a name from a literal, which must be valid (checked with a precondition).
+    public init(stringLiteral value: String) {
+        let problem = NameRules.dottedNameProblem(value)
+        precondition(problem == nil, "Invalid literal '\(value)': \(problem ?? "")")
+        rawValue = value
+    }
+}
+
+extension InterfaceName: CustomStringConvertible {
+    /// The text of the name.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,37 @@
+/// A D-Bus member name: a method, signal or property such as `LogMood`.
+///
+/// Validated on creation, so a value of this type can always be handed to libdbus. Example: `LogMood`.
+public struct MemberName: Hashable, Sendable, Comparable {
+    /// The validated text.
+    public let rawValue: String
+
+    /// Validates `text` against the D-Bus specification.
+    ///
+    /// - Parameter text: The candidate name.
+    /// - Throws: `DBusError.invalidMemberName` naming the rule `text` breaks.
+    public init(_ text: String) throws(DBusError) {
+        if let problem = NameRules.memberNameProblem(text) {
+            throw .invalidMemberName(text, reason: problem)
+        }
+        rawValue = text
+    }
+
+    /// Compares by text, so sorted lists of names are deterministic.
+    public static func < (lhs: MemberName, rhs: MemberName) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}
+
+extension MemberName: ExpressibleByStringLiteral {
+    /// Creates a name from a literal, which must be valid (checked with a precondition).
+    public init(stringLiteral value: String) {
+        let problem = NameRules.memberNameProblem(value)
+        precondition(problem == nil, "Invalid literal '\(value)': \(problem ?? "")")
+        rawValue = value
+    }
+}
+
+extension MemberName: CustomStringConvertible {
+    /// The text of the name.
+    public var description: String { rawValue }
+}

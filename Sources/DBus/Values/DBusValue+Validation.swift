@@ -1,0 +1,148 @@
+/// The size and nesting limits of the D-Bus wire format, checked before libdbus sees a value.
+enum WireLimits {
+    /// The largest message libdbus accepts (128 MiB).
+    static let maximumMessageLength = 134_217_728
+    /// The largest array libdbus accepts (64 MiB of marshalled elements).
+    static let maximumArrayLength = 67_108_864
+    /// The deepest nesting of arrays, and separately of structures, within one signature.
+    static let maximumSignatureDepth = 32
+    /// The deepest nesting of all containers, variants included, in a message body.
+    static let maximumTotalDepth = 64
+}
+
+/// How deep the containers around a value already are.
+struct NestingDepth {
+    var arrays = 0
+    var structures = 0
+    var total = 0
+}
+
+extension DBusValue {
+    /// Checks that libdbus can marshal this value and returns the body offset just after it.
+    ///
+    /// Checks what would otherwise make libdbus abort or produce a message the bus refuses: NUL in strings, elements
+    /// that do not match their declared signature, non-basic dictionary keys, empty structures, nesting, and sizes.
+    ///
+    /// - Parameters:
+    ///   - offset: The body offset at which the value would start (alignment depends on it).
+    ///   - depth: The containers around the value.
+    /// - Returns: The body offset after the value.
+    func checkedEnd(at offset: Int, depth: NestingDepth = NestingDepth()) throws(DBusError) -> Int {
+        switch self {
+        case .byte: return offset + 1
+        case .boolean, .int32, .uint32: return align(offset, 4) + 4
+        case .int16, .uint16: return align(offset, 2) + 2
+        case .int64, .uint64, .double: return align(offset, 8) + 8
+        case .string(let text):
+            if text.utf8.contains(0) { throw .invalidString(text) }
+            return try checkedSize(align(offset, 4) + 4 + text.utf8.count + 1)
+        case .objectPath(let path):
+            return try checkedSize(align(offset, 4) + 4 + path.rawValue.utf8.count + 1)
+        case .signature(let signature):
+            return offset + 1 + signature.rawValue.utf8.count + 1
+        case .array(let element, let values):
+            guard element.isSingleCompleteType else {
+                throw .invalidSignature(element.rawValue, reason: "an array element must be a single complete type")
+            }
+            let inner = try deeper(depth, array: true)
+            let start = align(align(offset, 4) + 4, Self.alignment(of: element))
+            var end = start
+            if element == .byte {
+                end += values.count
+            }
+            for value in values where element != .byte || value.byteValue == nil {
+                guard value.signatureText == element.rawValue else {
+                    throw .typeMismatch(expected: element.rawValue, actual: value.signatureText)
+                }
+                end = try value.checkedEnd(at: end, depth: inner)
+                try checkArrayLength(end - start)
+            }
+            try checkArrayLength(end - start)
+            return end
+        case .dictionary(let key, let value, let entries):
+            guard key.isBasic else {
+                throw .invalidSignature(key.rawValue, reason: "a dictionary key must be a basic type")
+            }
+            guard value.isSingleCompleteType else {
+                throw .invalidSignature(value.rawValue, reason: "a dictionary value must be a single complete type")
+            }
+            var inner = try deeper(depth, array: true)
+            inner = try deeper(inner, array: false)
+            let start = align(align(offset, 4) + 4, 8)
+            var end = start
+            for entry in entries {
+                guard entry.key.signatureText == key.rawValue else {
+                    throw .typeMismatch(expected: key.rawValue, actual: entry.key.signatureText)
+                }
+                guard entry.value.signatureText == value.rawValue else {
+                    throw .typeMismatch(expected: value.rawValue, actual: entry.value.signatureText)
+                }
+                end = try entry.key.checkedEnd(at: align(end, 8), depth: inner)
+                end = try entry.value.checkedEnd(at: end, depth: inner)
+                try checkArrayLength(end - start)
+            }
+            return end
+        case .structure(let fields):
+            guard !fields.isEmpty else {
+                throw .invalidSignature("()", reason: "empty structure")
+            }
+            let inner = try deeper(depth, array: false)
+            var end = align(offset, 8)
+            for field in fields {
+                end = try field.checkedEnd(at: end, depth: inner)
+            }
+            return end
+        case .variant(let content):
+            let text = content.signatureText
+            _ = try DBusSignature(text)
+            var inner = depth
+            inner.total += 1
+            // A variant starts a new signature, so only the total depth carries over.
+            inner.arrays = 0
+            inner.structures = 0
+            guard inner.total <= WireLimits.maximumTotalDepth else { throw .nestingTooDeep(depth: inner.total) }
+            let afterSignature = offset + 1 + text.utf8.count + 1
+            return try content.checkedEnd(at: afterSignature, depth: inner)
+        }
+    }
+
+    /// The alignment of the first byte of a value with `signature`.
+    static func alignment(of signature: DBusSignature) -> Int {
+        switch signature.rawValue.utf8.first {
+        case UInt8(ascii: "n"), UInt8(ascii: "q"): 2
+        case UInt8(ascii: "b"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "s"), UInt8(ascii: "o"),
+            UInt8(ascii: "a"):
+            4
+        case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "("), UInt8(ascii: "{"): 8
+        default: 1
+        }
+    }
+
+    private func align(_ offset: Int, _ boundary: Int) -> Int {
+        (offset + boundary - 1) / boundary * boundary
+    }
+
+    private func deeper(_ depth: NestingDepth, array: Bool) throws(DBusError) -> NestingDepth {
+        var inner = depth
+        inner.total += 1
+        if array { inner.arrays += 1 } else { inner.structures += 1 }
+        let signatureDepth = max(inner.arrays, inner.structures)
+        guard signatureDepth <= WireLimits.maximumSignatureDepth, inner.total <= WireLimits.maximumTotalDepth else {
+            throw .nestingTooDeep(depth: max(signatureDepth, inner.total))
+        }
+        return inner
+    }
+
+    private func checkedSize(_ end: Int) throws(DBusError) -> Int {
+        guard end <= WireLimits.maximumMessageLength else {
+            throw .messageTooLarge(bytes: end, limit: WireLimits.maximumMessageLength)
+        }
+        return end
+    }
+
+    private func checkArrayLength(_ length: Int) throws(DBusError) {
+        guard length <= WireLimits.maximumArrayLength else {
+            throw .messageTooLarge(bytes: length, limit: WireLimits.maximumArrayLength)
+        }
+    }
+}
