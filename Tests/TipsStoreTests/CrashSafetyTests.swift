@@ -19,7 +19,7 @@ struct CrashSafetyTests {
             for round in 1...Self.rounds {
                 let killAfter = Int.random(in: 3...250)
                 let delay = UInt32.random(in: 0...3_000)
-                let context = Comment(rawValue: "round \(round): killed \(delay) µs after ack \(killAfter)")
+                let context: Comment = "round \(round): killed \(delay) µs after ack \(killAfter)"
 
                 let writer = try WriterProcess(path: path, count: 1_000_000)
                 var acknowledged = 0
@@ -27,7 +27,8 @@ struct CrashSafetyTests {
                     acknowledged = ack
                 }
                 guard acknowledged == killAfter else {
-                    Issue.record("the writer \(writer.waitForExit()) after \(acknowledged) acks: \(writer.errorOutput())")
+                    let ending = writer.waitForExit()
+                    Issue.record("the writer \(ending) after \(acknowledged) acks: \(writer.errorOutput())")
                     return
                 }
                 usleep(delay)
@@ -40,7 +41,10 @@ struct CrashSafetyTests {
                 #expect(count >= logged + acknowledged, context)
                 #expect(journal.count == count, context)
                 #expect(try datastore.load().parameters.hasLoggedMoods == count, context)
-                #expect(journal == (0..<journal.count).map { writerEntry(number: $0 + 1) }, context)
+                let firstWrong = journal.indices.first { journal[$0] != writerEntry(number: $0 + 1) }
+                #expect(
+                    firstWrong == nil,
+                    "journal entry \((firstWrong ?? 0) + 1) is not the mood logged; \(context.rawValue)")
                 logged = count
             }
         }

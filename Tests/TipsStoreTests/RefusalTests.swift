@@ -50,7 +50,11 @@ struct RefusalTests {
             expected: { .newerSchema(path: $0, found: 99, supported: 1) }),
         RefusedFile(
             name: "another application's database",
-            make: { try runSQL("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, 'x');", on: $0) },
+            make: {
+                try runSQL(
+                    "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, 'x');", on: $0
+                )
+            },
             expected: {
                 .notADatastore(
                     path: $0,

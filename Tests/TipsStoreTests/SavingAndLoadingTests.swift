@@ -22,7 +22,8 @@ struct SavingAndLoadingTests {
             .moodStreak: TipRecord(
                 invalidation: .displayCountExceeded, displayCount: 5,
                 firstDisplayed: Date(microsecondsSinceEpoch: -1), lastDisplayed: Date(microsecondsSinceEpoch: 7)),
-            .timeView: TipRecord(invalidation: nil, displayCount: 2,
+            .timeView: TipRecord(
+                invalidation: nil, displayCount: 2,
                 firstDisplayed: Date(microsecondsSinceEpoch: 1_762_400_000_000_000), lastDisplayed: nil),
             .siriShortcut: TipRecord(),
         ],

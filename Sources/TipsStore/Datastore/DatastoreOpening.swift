@@ -62,7 +62,8 @@ enum DatastoreOpening {
         case (0, 0, 0):
             return 0
         case (Int64(Schema.applicationID), _, _):
-            throw .notADatastore(path: path, reason: "it has the Feels Tips application_id but schema version \(version)")
+            throw .notADatastore(
+                path: path, reason: "it has the Feels Tips application_id but schema version \(version)")
         case (0, _, _):
             throw .notADatastore(
                 path: path,

@@ -4,7 +4,8 @@ import TipsCore
 ///
 /// A datastore is used from one thread. Opening it validates the file, takes an exclusive lock that lasts until the
 /// datastore is released, and migrates the schema to the current version. Every ``save(_:appending:)`` is one
-/// transaction, synced to disk before it returns.
+/// transaction, synced to disk before it returns. Releasing the datastore closes the database, which folds the WAL
+/// back into the file and removes it.
 public final class TipsDatastore {
     /// The datastore file.
     public let path: String

@@ -3,14 +3,15 @@
 // Opens the datastore at PATH and logs COUNT moods, one save(_:appending:) each, printing "ack <i>" only after the
 // i-th save returned. The crash-safety test kills it at random and checks that every acknowledged mood survived.
 
+import Foundation
+import TipsCore
+import TipsStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import TipsCore
-import TipsStore
 
 /// Writes all of `text` to `descriptor`, unbuffered, so that an ack is out before the next save starts.
 func writeAll(_ text: String, to descriptor: Int32) {
