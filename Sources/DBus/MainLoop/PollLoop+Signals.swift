@@ -41,10 +41,11 @@ extension PollLoop {
         }
         if signalReadFD < 0 {
             var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { throw .system(operation: "pipe", errno: errno) }
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            // A socket pair rather than pipe2, which Glibc's module does not import: atomically non-blocking and
+            // close-on-exec.
+            let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+            guard socketpair(AF_UNIX, type, 0, &fds) == 0 else {
+                throw .system(operation: "socketpair", errno: errno)
             }
             signalReadFD = fds[0]
             signalWriteFD = fds[1]

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A child process with its output read line by line; killed and reaped at the latest on deinit.
 public final class ChildProcess {
@@ -18,11 +19,13 @@ public final class ChildProcess {
         case signaled(Int32)
     }
 
-    private let process = Process()
+    /// The child's process ID.
+    public let pid: Int32
+    private var status: Termination?
     private let output = LineBuffer()
     private let errors = LineBuffer()
 
-    /// Starts `executable` with `arguments`.
+    /// Starts `executable` with `arguments`, with no signals blocked or ignored whatever the calling thread's mask.
     ///
     /// - Parameters:
     ///   - executable: An absolute path, or a name looked up in `PATH`.
@@ -30,35 +33,61 @@ public final class ChildProcess {
     ///   - environment: Variables to set on top of the inherited environment; a `nil` value removes a variable.
     /// - Throws: When the executable cannot be found or started.
     public init(_ executable: String, _ arguments: [String] = [], environment: [String: String?] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: try Self.resolve(executable))
-        process.arguments = arguments
+        let path = try Self.resolve(executable)
         var merged = ProcessInfo.processInfo.environment
         for (name, value) in environment {
             merged[name] = value
         }
-        process.environment = merged
-        let outputPipe = Pipe()
-        let errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        process.standardInput = FileHandle.nullDevice
-        output.attach(outputPipe.fileHandleForReading)
-        errors.attach(errorPipe.fileHandleForReading)
-        try process.run()
+        let outputPair = try Self.socketPair()
+        let errorPair = try Self.socketPair()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPair.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPair.write, 2)
+        // Test threads block most signals, and a child inherits the mask: without this, dbus-daemon and the
+        // services under test would ignore SIGTERM.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        for signal in 1..<32 where signal != SIGKILL && signal != SIGSTOP {
+            sigaddset(&defaultSignals, Int32(signal))
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+        Glibc.close(outputPair.write)
+        Glibc.close(errorPair.write)
+        guard result == 0 else {
+            Glibc.close(outputPair.read)
+            Glibc.close(errorPair.read)
+            throw ChildProcessError.spawnFailed(path, result)
+        }
+        pid = child
+        output.startReading(outputPair.read)
+        errors.startReading(errorPair.read)
     }
 
     deinit {
         kill()
     }
 
-    /// The child's process ID.
-    public var pid: Int32 {
-        process.processIdentifier
-    }
-
     /// Whether the child is still running.
     public var isRunning: Bool {
-        process.isRunning
+        reap(blocking: false) == nil
     }
 
     /// The next line the child writes to `stream`, waiting at most `timeout`; `nil` on timeout or end of output.
@@ -73,8 +102,8 @@ public final class ChildProcess {
 
     /// Sends `signal` to the child.
     public func send(signal: Int32) {
-        if process.isRunning {
-            Foundation.kill(process.processIdentifier, signal)
+        if isRunning {
+            Glibc.kill(pid, signal)
         }
     }
 
@@ -85,22 +114,19 @@ public final class ChildProcess {
     @discardableResult
     public func waitForExit(timeout: Duration = .seconds(10)) -> Termination? {
         let deadline = Date().addingTimeInterval(timeout.seconds)
-        while process.isRunning {
+        while reap(blocking: false) == nil {
             if Date() >= deadline { return nil }
-            Thread.sleep(forTimeInterval: 0.005)
+            usleep(2_000)
         }
-        // Let the output readers see the end of the pipes.
+        // Let the readers see the end of the output (a grandchild may still hold it open).
         _ = output.waitForEnd(timeout: .seconds(2))
         _ = errors.waitForEnd(timeout: .seconds(2))
-        switch process.terminationReason {
-        case .uncaughtSignal: return .signaled(process.terminationStatus)
-        default: return .exited(process.terminationStatus)
-        }
+        return status
     }
 
     /// Stops the child: SIGTERM, then SIGKILL if it has not ended after `grace`, and reaps it.
-    public func terminate(grace: Duration = .seconds(2)) {
-        guard process.isRunning else { return }
+    public func terminate(grace: Duration = .seconds(5)) {
+        guard isRunning else { return }
         send(signal: SIGTERM)
         if waitForExit(timeout: grace) == nil {
             kill()
@@ -109,9 +135,29 @@ public final class ChildProcess {
 
     /// Kills the child with SIGKILL and reaps it.
     public func kill() {
-        guard process.isRunning else { return }
-        send(signal: SIGKILL)
-        process.waitUntilExit()
+        guard isRunning else { return }
+        Glibc.kill(pid, SIGKILL)
+        _ = reap(blocking: true)
+    }
+
+    /// Collects the child's exit status once it has ended.
+    private func reap(blocking: Bool) -> Termination? {
+        if let status { return status }
+        var raw: Int32 = 0
+        let result = waitpid(pid, &raw, blocking ? 0 : WNOHANG)
+        guard result == pid else { return nil }
+        let signal = raw & 0x7f
+        status = signal == 0 ? .exited((raw >> 8) & 0xff) : .signaled(signal)
+        return status
+    }
+
+    private static func socketPair() throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard socketpair(AF_UNIX, type, 0, &fds) == 0 else {
+            throw ChildProcessError.spawnFailed("socketpair", errno)
+        }
+        return (fds[0], fds[1])
     }
 
     private func buffer(_ stream: Stream) -> LineBuffer {
@@ -134,6 +180,8 @@ public final class ChildProcess {
 public enum ChildProcessError: Error, CustomStringConvertible {
     /// No executable of that name in `PATH`.
     case notFound(String)
+    /// posix_spawn or a pipe failed with this error number.
+    case spawnFailed(String, Int32)
     /// The child did not print what was expected in time.
     case timedOut(String)
 
@@ -141,6 +189,7 @@ public enum ChildProcessError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let name): "Executable '\(name)' not found in PATH"
+        case .spawnFailed(let what, let code): "Cannot start '\(what)': error \(code)"
         case .timedOut(let what): "Timed out waiting for \(what)"
         }
     }
@@ -154,29 +203,46 @@ final class LineBuffer: @unchecked Sendable {
     private var consumed = 0
     private var ended = false
 
-    func attach(_ handle: FileHandle) {
-        handle.readabilityHandler = { [self] handle in
-            let data = handle.availableData
-            condition.lock()
-            defer {
-                condition.broadcast()
-                condition.unlock()
+    /// Reads `fd` on a thread of its own until the end of the output, then closes it.
+    func startReading(_ fd: Int32) {
+        let thread = Thread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(fd, &chunk, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                append(chunk[0..<count])
             }
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                if !pending.isEmpty {
-                    lines.append(String(decoding: pending, as: UTF8.self))
-                    pending.removeAll()
-                }
-                ended = true
-                return
-            }
-            pending.append(data)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-                pending.removeSubrange(pending.startIndex...newline)
-            }
+            Glibc.close(fd)
+            finish()
         }
+        thread.start()
+    }
+
+    private func append(_ data: ArraySlice<UInt8>) {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        pending.append(contentsOf: data)
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+            pending.removeSubrange(pending.startIndex...newline)
+        }
+    }
+
+    private func finish() {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        if !pending.isEmpty {
+            lines.append(String(decoding: pending, as: UTF8.self))
+            pending.removeAll()
+        }
+        ended = true
     }
 
     var allLines: [String] {

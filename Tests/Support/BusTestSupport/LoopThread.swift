@@ -18,7 +18,8 @@ public final class LoopThread: Sendable {
     /// - Throws: What `setup` throws, or when the wake-up pipe cannot be made.
     public init(name: String = "loop", setup: @escaping @Sendable (PollLoop) throws -> Any) throws {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw ChildProcessError.timedOut("a pipe") }
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard socketpair(AF_UNIX, type, 0, &fds) == 0 else { throw ChildProcessError.spawnFailed("socketpair", errno) }
         let readFD = fds[0]
         wakeWriteFD = fds[1]
         let ready = Locked<Result<Bool, LoopSetupError>?>(nil)
@@ -58,6 +59,8 @@ public final class LoopThread: Sendable {
 
     /// Stops the loop and waits (up to 10 seconds) for the thread to release what `setup` returned.
     public func stop() {
+        // Writing after the loop closed its end of the pipe would raise SIGPIPE.
+        guard !finished.current else { return }
         var byte: UInt8 = 1
         _ = write(wakeWriteFD, &byte, 1)
         finished.wait(timeout: .seconds(10)) { $0 }

@@ -1,0 +1,118 @@
+import BusTestSupport
+import DBus
+
+/// What the echo service has seen, shared with the test thread.
+struct EchoServiceState: Sendable {
+    var noReplyCalls = 0
+    var handlerRuns = 0
+    var name = "initial"
+    var disconnected = false
+}
+
+/// A private bus with a test object exported by a connection on its own thread and `PollLoop`.
+///
+/// `org.feels.Test1` at `/org/feels/Test` has methods covering every reply path, properties of each access and
+/// change mode, and a signal.
+final class EchoService {
+    static let busName: BusName = "org.feels.Test"
+    static let path: ObjectPath = "/org/feels/Test"
+    static let interface: InterfaceName = "org.feels.Test1"
+    static let boom: ErrorName = "org.feels.Test1.Error.Boom"
+
+    let bus: TestBus
+    let state = Locked(EchoServiceState())
+    private let thread: LoopThread
+
+    init() throws {
+        bus = try TestBus()
+        let address = bus.address
+        let state = self.state
+        thread = try LoopThread(name: "echo-service") { loop in
+            let connection = try DBusConnection(address: address)
+            try connection.export(DBusObject(path: Self.path, interfaces: [Self.interface(state: state, connection)]))
+            connection.onDisconnected = { state.update { $0.disconnected = true } }
+            connection.attach(to: loop)
+            _ = try connection.requestName(Self.busName, flags: .doNotQueue)
+            return connection
+        }
+    }
+
+    deinit {
+        thread.stop()
+    }
+
+    /// A client connection on the test thread.
+    func client() throws -> DBusConnection {
+        try DBusConnection(address: bus.address)
+    }
+
+    /// Calls a method of the test interface.
+    func call(
+        _ client: DBusConnection, _ member: MemberName, _ arguments: [DBusValue] = [],
+        interface: InterfaceName? = EchoService.interface
+    ) throws(DBusError) -> [DBusValue] {
+        try client.call(
+            destination: Self.busName, path: Self.path, interface: interface, member: member, arguments: arguments,
+            timeout: .seconds(10))
+    }
+
+    /// Runs a command-line tool against the bus.
+    func tool(_ name: String, _ arguments: [String]) throws -> ToolResult {
+        try runTool(name, arguments, env: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+    }
+
+    private static func interface(state: Locked<EchoServiceState>, _ connection: DBusConnection) -> DBusInterface {
+        weak let connection = connection
+        return DBusInterface(
+            name: Self.interface,
+            methods: [
+                DBusMethod(name: "Echo", inputs: [.init("value", "v")], outputs: [.init("value", "v")]) { call in
+                    state.update { $0.handlerRuns += 1 }
+                    return call.arguments
+                },
+                DBusMethod(
+                    name: "Concat", inputs: [.init("first", "s"), .init("second", "s")],
+                    outputs: [.init("joined", "s")]
+                ) { call in
+                    state.update { $0.handlerRuns += 1 }
+                    return [.string((call.arguments[0].stringValue ?? "") + (call.arguments[1].stringValue ?? ""))]
+                },
+                DBusMethod(name: "Length", inputs: [.init("text", "s")], outputs: [.init("length", "u")]) { call in
+                    [.uint32(UInt32(call.arguments[0].stringValue?.utf8.count ?? 0))]
+                },
+                DBusMethod(name: "Fail") { _ throws(DBusMethodError) in
+                    throw DBusMethodError(name: Self.boom, message: "It went 'boom'")
+                },
+                DBusMethod(name: "BadReturn", outputs: [.init("text", "s")]) { _ in [.uint32(7)] },
+                DBusMethod(name: "Record", annotations: [.noReply]) { _ in
+                    state.update { $0.noReplyCalls += 1 }
+                    return []
+                },
+                DBusMethod(name: "EmitTick", inputs: [.init("count", "u")]) { call throws(DBusMethodError) in
+                    do {
+                        try connection?.emitSignal(
+                            path: Self.path, interface: Self.interface, member: "Tick", arguments: call.arguments)
+                        try connection?.emitPropertiesChanged(
+                            for: ["Name", "Count", "Volatile", "Constant"], path: Self.path, interface: Self.interface)
+                    } catch {
+                        throw .failed("\(error)")
+                    }
+                    return []
+                },
+            ],
+            properties: [
+                DBusProperty(
+                    name: "Name", signature: "s", get: { .string(state.current.name) },
+                    set: { value throws(DBusMethodError) in
+                        guard let text = value.stringValue, !text.isEmpty else { throw .invalidArgs("Empty name") }
+                        state.update { $0.name = text }
+                    }),
+                DBusProperty(name: "Count", signature: "u", get: { .uint32(UInt32(state.current.handlerRuns)) }),
+                DBusProperty(
+                    name: "Volatile", signature: "t", emitsChangedSignal: .invalidates, get: { .uint64(42) }),
+                DBusProperty(name: "Constant", signature: "s", emitsChangedSignal: .const, get: { .string("fixed") }),
+                DBusProperty(name: "Broken", signature: "s", emitsChangedSignal: .false, get: { .int32(-1) }),
+            ],
+            signals: [DBusSignalDescription(name: "Tick", arguments: [.init("count", "u")])])
+    }
+}
