@@ -24,10 +24,10 @@ let package = Package(
         // The org.feels.Tips1 object: one table of members, thin handlers, error mapping.
         .target(name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus"], swiftSettings: strict),
 
-        .executableTarget(name: "feels-tipsd", dependencies: ["TipsService"], swiftSettings: strict),
+        .executableTarget(name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus"], swiftSettings: strict),
         .executableTarget(name: "feels-tips-bench", dependencies: ["DBus"], swiftSettings: strict),
         // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.
-        .executableTarget(name: "tips-store-writer", dependencies: ["TipsStore"], path: "Tests/Support/tips-store-writer",
+        .executableTarget(name: "tips-store-writer", dependencies: ["TipsStore", "TipsCore"], path: "Tests/Support/tips-store-writer",
                           swiftSettings: strict),
 
         // A private dbus-daemon and the helpers tests use to start and stop processes.
@@ -35,7 +35,7 @@ let package = Package(
                 swiftSettings: strict),
 
         .testTarget(name: "TipsCoreTests", dependencies: ["TipsCore"], swiftSettings: strict),
-        .testTarget(name: "TipsStoreTests", dependencies: ["TipsStore"], swiftSettings: strict),
+        .testTarget(name: "TipsStoreTests", dependencies: ["TipsStore", "TipsCore", "CSQLite"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
         .testTarget(name: "TipsServiceTests", dependencies: ["TipsService", "DBus", "BusTestSupport"], swiftSettings: strict),
     ]

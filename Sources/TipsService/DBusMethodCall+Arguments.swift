@@ -1,0 +1,22 @@
+import DBus
+
+extension DBusMethodCall {
+    /// The string argument at `index`.
+    ///
+    /// The bus module has already checked the call's signature against the table, so a mismatch here means
+    /// the table and the handler disagree; it is answered as invalid arguments rather than trusted.
+    func string(at index: Int) throws(DBusMethodError) -> String {
+        guard arguments.indices.contains(index), let value = arguments[index].stringValue else {
+            throw .invalidArgs("Argument \(index) must be a string")
+        }
+        return value
+    }
+
+    /// The `u` argument at `index`.
+    func uint32(at index: Int) throws(DBusMethodError) -> UInt32 {
+        guard arguments.indices.contains(index), let value = arguments[index].uint32Value else {
+            throw .invalidArgs("Argument \(index) must be an unsigned 32-bit integer")
+        }
+        return value
+    }
+}
