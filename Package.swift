@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus"], swiftSettings: strict),
 
         .executableTarget(name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus"], swiftSettings: strict),
-        .executableTarget(name: "feels-tips-bench", dependencies: ["DBus"], swiftSettings: strict),
+        .executableTarget(name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
         // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.
         .executableTarget(name: "tips-store-writer", dependencies: ["TipsStore", "TipsCore"], path: "Tests/Support/tips-store-writer",
                           swiftSettings: strict),
