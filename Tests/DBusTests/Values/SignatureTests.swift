@@ -1,0 +1,54 @@
+import DBus
+import Testing
+
+@Suite struct SignatureTests {
+    @Test(arguments: [
+        "", "y", "b", "n", "q", "i", "u", "x", "t", "d", "s", "o", "g", "v", "as", "a{sv}", "aa{sv}", "(is)",
+        "a(ia{s(vv)})", "sa{sv}as", "a{oa{sa{sv}}}", "((((y))))",
+        String(repeating: "a", count: 32) + "y", String(repeating: "(", count: 32) + "y" + String(repeating: ")", count: 32),
+    ])
+    func validSignaturesAreAccepted(_ text: String) throws {
+        #expect(try DBusSignature(text).rawValue == text)
+    }
+
+    @Test(arguments: [
+        "a", "(", ")", "()", "(i", "i)", "{sv}", "a{vs}", "a{(i)s}", "a{s}", "a{svs}", "a{sv", "z", "s\0",
+        "ae", "r", "e", String(repeating: "a", count: 33) + "y",
+        String(repeating: "(", count: 33) + "y" + String(repeating: ")", count: 33), String(repeating: "s", count: 256),
+    ])
+    func invalidSignaturesAreRejected(_ text: String) {
+        #expect(throws: DBusError.self) { try DBusSignature(text) }
+    }
+
+    @Test func unixFileDescriptorsAreRejectedAsUnsupported() {
+        #expect(throws: DBusError.unsupportedType("h (unix file descriptor)")) { try DBusSignature(String("h")) }
+        #expect(throws: DBusError.unsupportedType("h (unix file descriptor)")) { try DBusSignature(String("a{sh}")) }
+    }
+
+    @Test func aSignatureListsItsCompleteTypes() {
+        let signature: DBusSignature = "sa{sv}(ia(yy))v"
+        #expect(signature.completeTypes.map(\.rawValue) == ["s", "a{sv}", "(ia(yy))", "v"])
+        #expect(!signature.isSingleCompleteType)
+        #expect(DBusSignature("a{sv}").isSingleCompleteType)
+        #expect(DBusSignature.empty.completeTypes.isEmpty)
+    }
+
+    @Test func containerSignaturesAreBuiltFromTheirParts() throws {
+        #expect(try DBusSignature.array(of: .string) == "as")
+        #expect(try DBusSignature.dictionary(key: .string, value: .variant) == "a{sv}")
+        #expect(try DBusSignature.structure([.int32, .vardict]) == "(ia{sv})")
+        #expect(throws: DBusError.self) { try DBusSignature.dictionary(key: .variant, value: .string) }
+        #expect(throws: DBusError.self) { try DBusSignature.array(of: "ss") }
+    }
+
+    @Test(arguments: [
+        (DBusValue.byte(1), "y"), (.boolean(true), "b"), (.int16(-1), "n"), (.uint16(1), "q"), (.int32(-1), "i"),
+        (.uint32(1), "u"), (.int64(-1), "x"), (.uint64(1), "t"), (.double(0.5), "d"), (.string("s"), "s"),
+        (.objectPath("/a"), "o"), (.signature("a{sv}"), "g"), (.variant(.byte(1)), "v"), (.strings([]), "as"),
+        (.vardict([("a", .int32(1))]), "a{sv}"), (.structure([.int32(1), .strings(["x"])]), "(ias)"),
+        (.array("a{sv}", [.vardict([])]), "aa{sv}"),
+    ] as [(DBusValue, String)])
+    func everyValueKnowsItsSignature(_ value: DBusValue, _ signature: String) {
+        #expect(value.signature.rawValue == signature)
+    }
+}
