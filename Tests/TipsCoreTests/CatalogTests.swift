@@ -91,3 +91,20 @@ struct CatalogTests {
         #expect(throws: TipsError.invalidReason("closed")) { try InvalidationReason(callerReason: "closed") }
     }
 }
+
+@Suite("Error messages")
+struct ErrorMessageTests {
+    @Test func errorsQuoteTheCallersTextAndSayWhatIsAccepted() {
+        #expect(
+            TipsError.invalidMood("meh").description
+                == "'meh' is not a mood; expected one of horrible, bad, average, good, great")
+        #expect(TipsError.unknownTip("X").description == "No tip is named 'X'")
+    }
+
+    @Test func aHugeArgumentIsCutInTheMessage() {
+        let huge = String(repeating: "a", count: 1 << 20)
+        let message = TipsError.invalidMood(huge).description
+        #expect(message.count < 200)
+        #expect(message.hasPrefix("'\(String(repeating: "a", count: 64))…' (1048576 bytes) is not a mood"))
+    }
+}

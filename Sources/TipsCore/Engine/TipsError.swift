@@ -17,19 +17,24 @@ public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidMood(let text):
-            "'\(text)' is not a mood; expected one of \(Mood.allCases.map(\.rawValue).joined(separator: ", "))"
+            "\(quoted(text)) is not a mood; expected one of \(Mood.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownTip(let text):
-            "No tip is named '\(text)'"
+            "No tip is named \(quoted(text))"
         case .invalidReason(let text):
-            "'\(text)' is not an invalidation reason; expected actionPerformed or tipClosed"
+            "\(quoted(text)) is not an invalidation reason; expected actionPerformed or tipClosed"
         case .invalidDisplayFrequency(let text):
-            "'\(text)' is not a display frequency; expected immediate, hourly, daily, weekly, monthly "
+            "\(quoted(text)) is not a display frequency; expected immediate, hourly, daily, weekly, monthly "
                 + "or a whole number of seconds"
         case .unknownLocation(let text):
-            "'\(text)' is not a tip location; expected one of "
+            "\(quoted(text)) is not a tip location; expected one of "
                 + TipLocation.allCases.map(\.rawValue).joined(separator: ", ") + ", or '' for all"
         case .dayCountOutOfRange(let parameter, let value):
             "\(parameter.rawValue) cannot be \(value); expected 0 to \(TipsEngine.maximumDayCount)"
         }
+    }
+
+    /// A caller's text in single quotes, cut to 64 characters so that a huge argument cannot flood a reply or a log.
+    private func quoted(_ text: String) -> String {
+        text.count <= 64 ? "'\(text)'" : "'\(text.prefix(64))…' (\(text.utf8.count) bytes)"
     }
 }
