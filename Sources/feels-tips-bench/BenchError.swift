@@ -1,0 +1,26 @@
+import Glibc
+
+/// Why a bench run stopped before printing its figures.
+enum BenchError: Error, CustomStringConvertible {
+    /// A signal asked the bench to stop.
+    case interrupted(Int32)
+    /// The bench could not set up what it measures (a folder, the bus, the daemon).
+    case setup(String)
+    /// A call failed or answered something unexpected.
+    case call(String, String)
+
+    /// A one-line account of the error.
+    var description: String {
+        switch self {
+        case .interrupted(let signal): "Interrupted by \(String(cString: strsignal(signal))), stopped"
+        case .setup(let reason): reason
+        case .call(let label, let reason): "Call \(label) failed: \(reason)"
+        }
+    }
+
+    /// The exit status: 128 + the signal for an interruption, 1 otherwise.
+    var exitStatus: Int32 {
+        if case .interrupted(let signal) = self { return 128 + signal }
+        return 1
+    }
+}
