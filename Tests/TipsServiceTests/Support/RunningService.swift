@@ -1,0 +1,216 @@
+import BusTestSupport
+import DBus
+import Foundation
+
+/// The real `feels-tipsd` on a private bus, with its own datastore in a temporary folder, and a client of ours.
+///
+/// Everything it starts is stopped when it is released, whatever the test did.
+final class RunningService {
+    static let name: BusName = "org.feels.Tips"
+    static let path: ObjectPath = "/org/feels/Tips"
+    static let interface: InterfaceName = "org.feels.Tips1"
+
+    let bus: TestBus
+    let folder: URL
+    let datastore: String
+    private let arguments: [String]
+    private let environment: [String: String?]
+    private let launcher: [String]
+    private(set) var daemon: ChildProcess?
+    let client: DBusConnection
+    private(set) var signals: [DBusMessage] = []
+
+    /// Starts a bus, the service on it (its datastore in a fresh folder) and a client.
+    ///
+    /// - Parameters:
+    ///   - arguments: Further arguments for `feels-tipsd`.
+    ///   - environment: Variables for the service, on top of the test's (`TZ`, say).
+    ///   - launcher: A command the service runs under, such as `faketime -f @…`.
+    init(arguments: [String] = [], environment: [String: String?] = [:], launcher: [String] = []) throws {
+        bus = try TestBus()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("feels-service-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        datastore = folder.appendingPathComponent("tips.sqlite").path
+        self.arguments = arguments
+        self.environment = environment
+        self.launcher = launcher
+        client = try DBusConnection(address: bus.address)
+        try client.subscribeSignals(path: Self.path) { [weak self] message in self?.signals.append(message) }
+        try start()
+    }
+
+    deinit {
+        daemon?.terminate()
+        client.close()
+        bus.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The command line that starts the service.
+    var commandLine: [String] {
+        get throws {
+            launcher + [try builtProduct("feels-tipsd"), "--address", bus.address, "--datastore", datastore] + arguments
+        }
+    }
+
+    /// Starts the service and waits until it says it serves the name.
+    func start() throws {
+        let command = try commandLine
+        let daemon = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment)
+        self.daemon = daemon
+        while let line = daemon.readLine(from: .standardError, timeout: .seconds(20)) {
+            if line.contains("Serving 'org.feels.Tips'") { return }
+        }
+        throw ServiceDidNotStart(log: daemon.lines(of: .standardError))
+    }
+
+    /// Stops the service with SIGTERM and returns how it ended.
+    @discardableResult
+    func stop() -> ChildProcess.Termination? {
+        guard let daemon else { return nil }
+        daemon.send(signal: SIGTERM)
+        let termination = daemon.waitForExit(timeout: .seconds(10))
+        if termination == nil { daemon.kill() }
+        self.daemon = nil
+        return termination
+    }
+
+    /// Stops the service and starts it again on the same datastore.
+    func restart() throws {
+        stop()
+        try start()
+    }
+
+    /// Calls a method of `org.feels.Tips1` with our own client.
+    @discardableResult
+    func call(_ member: String, _ arguments: [DBusValue] = []) throws(DBusError) -> [DBusValue] {
+        try client.call(
+            destination: Self.name, path: Self.path, interface: Self.interface, member: MemberName(member),
+            arguments: arguments, timeout: .seconds(10))
+    }
+
+    /// The D-Bus error name a call is answered with; `nil` when it succeeds.
+    func errorName(of member: String, _ arguments: [DBusValue] = []) throws(DBusError) -> String? {
+        do throws(DBusError) {
+            try call(member, arguments)
+            return nil
+        } catch {
+            guard case .remote(let name, _) = error else { throw error }
+            return name
+        }
+    }
+
+    /// Reads a property of `org.feels.Tips1` with our own client.
+    func property(_ name: String) throws -> DBusValue {
+        try client.getProperty(destination: Self.name, path: Self.path, interface: Self.interface, name: name)
+    }
+
+    /// A tip as a dictionary, through `GetTip`.
+    func tip(_ id: String) throws -> [String: DBusValue] {
+        try call("GetTip", [.string(id)]).first?.vardictValue ?? [:]
+    }
+
+    /// The status of a tip, through `GetTip`.
+    func status(_ id: String) throws -> String? {
+        try tip(id)["status"]?.stringValue
+    }
+
+    /// Whether the service still answers `Peer.Ping`.
+    func answersPing() -> Bool {
+        (try? client.call(
+            destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Peer", member: "Ping",
+            timeout: .seconds(5))) != nil
+    }
+
+    /// Runs `busctl --address=… ARGUMENTS`.
+    func busctl(_ arguments: [String]) throws -> ToolResult {
+        try runTool("busctl", ["--address=\(bus.address)"] + arguments)
+    }
+
+    /// Runs `busctl call` on the object and decodes its `--json=short` output.
+    func busctlCall(_ member: String, _ signature: String = "", _ arguments: String...) throws -> BusctlReply {
+        let result = try busctl(
+            ["--json=short", "call", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", member]
+                + (signature.isEmpty ? [] : [signature] + arguments))
+        return BusctlReply(result)
+    }
+
+    /// Runs `gdbus call` on the object.
+    func gdbus(_ method: String, _ arguments: String...) throws -> ToolResult {
+        try runTool(
+            "gdbus",
+            ["call", "--address", bus.address, "--dest", "org.feels.Tips", "--object-path", "/org/feels/Tips",
+             "--method", "org.feels.Tips1.\(method)"] + arguments)
+    }
+
+    /// Dispatches incoming messages until `predicate` holds for the signals received, or `timeout` passes.
+    @discardableResult
+    func waitForSignals(timeout: Duration = .seconds(5), until predicate: ([DBusMessage]) -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !predicate(signals) {
+            guard ContinuousClock.now < deadline else { return false }
+            _ = client.readWriteDispatch(timeout: .milliseconds(50))
+        }
+        return true
+    }
+
+    /// Forgets the signals received so far.
+    func clearSignals() {
+        _ = client.readWriteDispatch(timeout: .milliseconds(20))
+        signals.removeAll()
+    }
+
+    /// The `TipStatusChanged` signals received, as (id, status).
+    var statusChanges: [StatusChange] {
+        signals.filter { $0.member?.rawValue == "TipStatusChanged" }.compactMap { message in
+            let arguments = (try? message.arguments) ?? []
+            guard arguments.count == 2, let id = arguments[0].stringValue, let status = arguments[1].stringValue else {
+                return nil
+            }
+            return StatusChange(id: id, status: status)
+        }
+    }
+
+    /// The properties announced by `PropertiesChanged`, latest value last.
+    var changedProperties: [(String, DBusValue)] {
+        signals.filter { $0.member?.rawValue == "PropertiesChanged" }.flatMap { message -> [(String, DBusValue)] in
+            let arguments = (try? message.arguments) ?? []
+            guard arguments.count == 3, let changed = arguments[1].dictionaryValue else { return [] }
+            return changed.compactMap { entry in
+                guard let name = entry.key.stringValue, let value = entry.value.variantValue else { return nil }
+                return (name, value)
+            }
+        }
+    }
+}
+
+/// One `TipStatusChanged` signal.
+struct StatusChange: Equatable, CustomStringConvertible {
+    let id: String
+    let status: String
+    var description: String { "\(id)→\(status)" }
+}
+
+/// The service exited or said nothing before it served its name.
+struct ServiceDidNotStart: Error, CustomStringConvertible {
+    let log: [String]
+    var description: String { "feels-tipsd did not start serving; it said:\n" + log.joined(separator: "\n") }
+}
+
+/// What `busctl --json=short call` printed: the reply's values, or the error.
+struct BusctlReply {
+    let status: Int32
+    let json: [String: Any]?
+    let stderr: String
+
+    init(_ result: ToolResult) {
+        status = result.status
+        stderr = result.stderr
+        json = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
+    }
+
+    /// The reply's signature.
+    var type: String? { json?["type"] as? String }
+    /// The reply's values.
+    var data: [Any] { json?["data"] as? [Any] ?? [] }
+}
