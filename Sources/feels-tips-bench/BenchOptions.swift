@@ -52,7 +52,8 @@ struct BenchOptions: Equatable {
         let chosen: String
         if let daemon { chosen = daemon } else { chosen = try defaultDaemon() }
         guard FileManager.default.isExecutableFile(atPath: chosen) else {
-            throw BenchUsageError("'\(chosen)' is not an executable file; pass the feels-tipsd to measure with --daemon")
+            throw BenchUsageError(
+                "'\(chosen)' is not an executable file; pass the feels-tipsd to measure with --daemon")
         }
         self.daemon = chosen
     }

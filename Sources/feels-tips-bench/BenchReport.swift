@@ -41,7 +41,8 @@ struct BenchReport {
             "  which fsyncs the WAL, before the reply is sent.",
             "² In the datastore's folder, on the same disk: what one durable write costs with no SQLite and no bus.",
             "",
-            "machine:   \(machine.cores) cores (\(machine.processor)), \(machine.system), Linux \(machine.kernel), load \(machine.load)",
+            "machine:   \(machine.cores) cores (\(machine.processor)), \(machine.system), Linux \(machine.kernel),"
+                + " load \(machine.load)",
             "datastore: \(datastorePath) on \(machine.fileSystem)",
             "reproduce: \(command)",
         ]

@@ -27,7 +27,8 @@ enum Benchmark {
             // A terminal's Ctrl-C reaches the bus and the daemon too, so a call may fail before the check sees it.
             if let signal = Interruption.signal { throw .interrupted(signal) }
             if case .call(let label, let reason) = error, !service.isDaemonRunning {
-                throw .call(label, reason + "; feels-tipsd has exited, saying: " + service.daemonLog.joined(separator: " / "))
+                throw .call(
+                    label, reason + "; feels-tipsd has exited, saying: " + service.daemonLog.joined(separator: " / "))
             }
             throw error
         }

@@ -9,7 +9,8 @@ extension CommandLine {
     }
 
     private static func shellQuoted(_ word: String) -> String {
-        let plain = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%")
+        let plain = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%")
         if !word.isEmpty && word.unicodeScalars.allSatisfy(plain.contains) { return word }
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

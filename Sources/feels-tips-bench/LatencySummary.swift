@@ -14,7 +14,9 @@ struct LatencySummary {
     ///
     /// Percentiles are nearest-rank: the smallest sample with at least that share of samples at or below it.
     init(samples: [Duration]) {
-        let microseconds = samples.map { Double($0.components.seconds) * 1e6 + Double($0.components.attoseconds) / 1e12 }
+        let microseconds = samples.map {
+            Double($0.components.seconds) * 1e6 + Double($0.components.attoseconds) / 1e12
+        }
         let sorted = microseconds.sorted()
         median = Self.percentile(50, ofSorted: sorted)
         p90 = Self.percentile(90, ofSorted: sorted)

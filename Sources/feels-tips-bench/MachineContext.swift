@@ -22,7 +22,8 @@ struct MachineContext {
     init(datastoreFolder folder: String) {
         cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
         processor = Self.field("model name", in: "/proc/cpuinfo", separator: ":") ?? "unknown processor"
-        system = Self.field("PRETTY_NAME", in: "/etc/os-release", separator: "=")?
+        system =
+            Self.field("PRETTY_NAME", in: "/etc/os-release", separator: "=")?
             .trimmingCharacters(in: CharacterSet(charactersIn: "\"")) ?? "unknown system"
         var names = utsname()
         uname(&names)
