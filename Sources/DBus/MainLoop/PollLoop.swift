@@ -67,7 +67,7 @@ public final class PollLoop: DBusEventLoop {
         }
     }
 
-    /// Makes `run()` return after the current handler.
+    /// Makes `run()` return after the current handler; sources still due run in the next `run()`.
     public func stop() {
         stopRequested = true
     }
@@ -81,6 +81,7 @@ public final class PollLoop: DBusEventLoop {
 
     private func iterate(maximumWait: Int32?) {
         runIdleHandlers()
+        if stopRequested { return }
         var timeout = idleHandlers.isEmpty ? nextTimeout() : 0
         if let maximumWait, timeout < 0 || timeout > maximumWait {
             timeout = maximumWait
@@ -115,7 +116,12 @@ public final class PollLoop: DBusEventLoop {
     private func runIdleHandlers() {
         let handlers = idleHandlers
         idleHandlers.removeAll()
-        for handler in handlers {
+        for (index, handler) in handlers.enumerated() {
+            if stopRequested {
+                // Keep the rest for the next run.
+                idleHandlers.insert(contentsOf: handlers[index...], at: 0)
+                return
+            }
             handler()
         }
     }
@@ -136,7 +142,8 @@ public final class PollLoop: DBusEventLoop {
     }
 
     private func dispatchWatch(_ id: LoopSourceID, revents: Int16) {
-        guard let watch = watches[id] else { return }
+        // After stop(), leave events for the next run: descriptors are level-triggered and stay ready.
+        guard !stopRequested, let watch = watches[id] else { return }
         var events: WatchEvents = []
         if revents & Int16(POLLIN) != 0 { events.insert(.readable) }
         if revents & Int16(POLLOUT) != 0 { events.insert(.writable) }
@@ -148,7 +155,7 @@ public final class PollLoop: DBusEventLoop {
     private func fireDueTimers() {
         let now = Self.monotonicNow()
         let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
-        for (id, _) in due {
+        for (id, _) in due where !stopRequested {
             guard var timer = timers[id] else { continue }
             if timer.repeating {
                 timer.deadline = now + timer.interval
@@ -163,7 +170,7 @@ public final class PollLoop: DBusEventLoop {
     private func fireDueAlarms() {
         let now = Date()
         let due = alarms.filter { $0.value.date <= now }.sorted { $0.value.date < $1.value.date }
-        for (id, _) in due {
+        for (id, _) in due where !stopRequested {
             guard let alarm = alarms.removeValue(forKey: id) else { continue }
             alarm.handler()
         }

@@ -12,11 +12,13 @@ struct EchoServiceState: Sendable {
 /// A private bus with a test object exported by a connection on its own thread and `PollLoop`.
 ///
 /// `org.feels.Test1` at `/org/feels/Test` has methods covering every reply path, properties of each access and
-/// change mode, and a signal.
+/// change mode, and a signal; `org.feels.Broken1` at `/org/feels/Broken` has a property whose getter returns the wrong type.
 final class EchoService {
     static let busName: BusName = "org.feels.Test"
     static let path: ObjectPath = "/org/feels/Test"
     static let interface: InterfaceName = "org.feels.Test1"
+    static let brokenPath: ObjectPath = "/org/feels/Broken"
+    static let brokenInterface: InterfaceName = "org.feels.Broken1"
     static let boom: ErrorName = "org.feels.Test1.Error.Boom"
 
     let bus: TestBus
@@ -29,7 +31,13 @@ final class EchoService {
         let state = self.state
         thread = try LoopThread(name: "echo-service") { loop in
             let connection = try DBusConnection(address: address)
+            let broken = DBusInterface(
+                name: Self.brokenInterface,
+                properties: [
+                    DBusProperty(name: "Broken", signature: "s", emitsChangedSignal: .false, get: { .int32(-1) })
+                ])
             try connection.export(DBusObject(path: Self.path, interfaces: [Self.interface(state: state, connection)]))
+            try connection.export(DBusObject(path: Self.brokenPath, interfaces: [broken]))
             connection.onDisconnected = { state.update { $0.disconnected = true } }
             connection.attach(to: loop)
             _ = try connection.requestName(Self.busName, flags: .doNotQueue)
@@ -47,6 +55,7 @@ final class EchoService {
     }
 
     /// Calls a method of the test interface.
+    @discardableResult
     func call(
         _ client: DBusConnection, _ member: MemberName, _ arguments: [DBusValue] = [],
         interface: InterfaceName? = EchoService.interface
@@ -111,7 +120,6 @@ final class EchoService {
                 DBusProperty(
                     name: "Volatile", signature: "t", emitsChangedSignal: .invalidates, get: { .uint64(42) }),
                 DBusProperty(name: "Constant", signature: "s", emitsChangedSignal: .const, get: { .string("fixed") }),
-                DBusProperty(name: "Broken", signature: "s", emitsChangedSignal: .false, get: { .int32(-1) }),
             ],
             signals: [DBusSignalDescription(name: "Tick", arguments: [.init("count", "u")])])
     }

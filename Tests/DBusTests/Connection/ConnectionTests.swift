@@ -1,0 +1,104 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+@Suite struct ConnectionTests {
+    @Test func requestingATakenNameWithoutQueueingAnswersExists() throws {
+        let service = try EchoService()
+        let client = try service.client()
+        #expect(try client.requestName(EchoService.busName, flags: .doNotQueue) == .exists)
+        #expect(try client.requestName(EchoService.busName) == .inQueue)
+        #expect(try client.requestName("org.feels.Other") == .primaryOwner)
+        #expect(try client.requestName("org.feels.Other") == .alreadyOwner)
+        #expect(try client.releaseName("org.feels.Other") == .released)
+        #expect(try client.releaseName("org.feels.Other") == .nonExistent)
+        #expect(try client.releaseName(EchoService.busName) == .released)
+    }
+
+    @Test func aConnectionGetsAUniqueName() throws {
+        let fixture = try DBusConnectionFixture()
+        #expect(fixture.connection.uniqueName.hasPrefix(":1."))
+        #expect(fixture.connection.isConnected)
+        fixture.connection.close()
+        #expect(!fixture.connection.isConnected)
+        #expect(throws: DBusError.disconnected) { try fixture.connection.requestName("org.feels.Closed") }
+    }
+
+    @Test func connectingToNothingFailsWithAnError() throws {
+        #expect(throws: DBusError.self) { try DBusConnection(address: "unix:path=/nonexistent/feels-bus") }
+        #expect(throws: DBusError.self) { try DBusConnection(address: "nonsense") }
+    }
+
+    @Test func losingTheBusFiresOnDisconnectedOnceAndTheProcessLivesOn() throws {
+        let bus = try TestBus()
+        let connection = try DBusConnection(address: bus.address)
+        let loop = PollLoop()
+        var disconnections = 0
+        connection.onDisconnected = {
+            disconnections += 1
+            loop.stop()
+        }
+        connection.attach(to: loop)
+        let guardTimer = loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.scheduleIdle { bus.stop() }
+        loop.run()
+        loop.removeTimer(guardTimer)
+        loop.runOnce(timeout: .milliseconds(50))
+        #expect(disconnections == 1)
+        #expect(!connection.isConnected)
+        #expect(throws: DBusError.disconnected) {
+            try connection.emitSignal(path: "/a", interface: "org.feels.Test1", member: "Tick")
+        }
+    }
+
+    @Test func anAsynchronousCallCompletesFromTheLoop() throws {
+        let service = try EchoService()
+        let client = try service.client()
+        let loop = PollLoop()
+        client.attach(to: loop)
+        var results: [Result<[DBusValue], DBusError>] = []
+        for member: MemberName in ["Concat", "Nope"] {
+            try client.call(
+                destination: EchoService.busName, path: EchoService.path, interface: EchoService.interface,
+                member: member, arguments: [.string("a"), .string("b")]
+            ) { result in
+                results.append(result)
+                if results.count == 2 { loop.stop() }
+            }
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        #expect(results.count == 2)
+        #expect(try results.first?.get() == [.string("ab")])
+        #expect(throws: DBusError.remote(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "Unknown method 'Nope' in interface 'org.feels.Test1'")) {
+            try results.last?.get()
+        }
+    }
+
+    @Test func anAsynchronousCallTimesOutThroughTheLoopTimers() throws {
+        let fixture = try DBusConnectionFixture()
+        let silent = try DBusConnection(address: fixture.bus.address)
+        let loop = PollLoop()
+        fixture.connection.attach(to: loop)
+        var result: Result<[DBusValue], DBusError>?
+        // `silent` is never dispatched, so the call is never answered.
+        try fixture.connection.call(
+            destination: BusName(silent.uniqueName), path: "/", interface: "org.feels.Test1", member: "Anything",
+            timeout: .milliseconds(200)
+        ) { result = $0; loop.stop() }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        let start = ContinuousClock.now
+        loop.run()
+        #expect(ContinuousClock.now - start < .seconds(5))
+        let error = #expect(throws: DBusError.self) { try result?.get() }
+        guard case .remote(let name, _) = error else { return }
+        #expect(name == "org.freedesktop.DBus.Error.NoReply")
+    }
+
+    @Test func aMissingSessionBusAddressIsAClearError() throws {
+        // Run in a child so the test process's environment is not changed under other tests.
+        guard ProcessInfo.processInfo.environment["FEELS_DBUS_SESSION_PROBE"] == nil else { return }
+        #expect(DBusError.noSessionBus.description == "No session bus: DBUS_SESSION_BUS_ADDRESS is not set")
+    }
+}
