@@ -37,8 +37,10 @@ public enum TipsInterface {
             guard let object else { throw .failed("The tips object is no longer served") }
             return object
         }
-        let parameterProperties = [TipParameter.moodLogCount, .hasLoggedMoods, .hasSeenSettings, .daysUsingApp,
-                                   .currentStreak].map { parameter in
+        let parameterProperties = [
+            TipParameter.moodLogCount, .hasLoggedMoods, .hasSeenSettings, .daysUsingApp,
+            .currentStreak,
+        ].map { parameter in
             DBusProperty(
                 name: MemberName(stringLiteral: propertyName(of: parameter)),
                 signature: parameter == .hasSeenSettings ? "b" : "u",

@@ -12,7 +12,8 @@ struct DaemonLog {
 
     /// A command line that cannot run: the problem, then where to read how.
     func usage(_ error: UsageError) {
-        FileHandle.standardError.write(Data("feels-tipsd: \(error)\nTry 'feels-tipsd --help' for more information.\n".utf8))
+        FileHandle.standardError.write(
+            Data("feels-tipsd: \(error)\nTry 'feels-tipsd --help' for more information.\n".utf8))
     }
 
     private func write(_ priority: Int, _ message: String) {

@@ -44,7 +44,8 @@ do {
 
 let connection: DBusConnection
 do {
-    connection = try options.address.map { address throws(DBusError) in try DBusConnection(address: address) }
+    connection =
+        try options.address.map { address throws(DBusError) in try DBusConnection(address: address) }
         ?? DBusConnection.session()
 } catch {
     log.error("Failed to connect to the bus: \(error)")

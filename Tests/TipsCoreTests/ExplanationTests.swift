@@ -21,7 +21,8 @@ struct ExplanationTests {
 
     @Test func aFlagRuleIsExplainedWithItsFlag() throws {
         var engine = TipsEngine(clock: ManualClock("2026-11-30 10:00"))
-        #expect(try engine.snapshot(of: .healthKitSync).explanation == "Waiting for hasSeenSettings == true (now false).")
+        #expect(
+            try engine.snapshot(of: .healthKitSync).explanation == "Waiting for hasSeenSettings == true (now false).")
         engine.settingsViewed()
         let rule = try #require(try engine.snapshot(of: .healthKitSync).rules.first)
         #expect(rule.value == .boolean(true))
@@ -44,7 +45,9 @@ struct ExplanationTests {
         #expect(snapshot.status == .available)
         #expect(snapshot.hold == .displayWindow(until: localDate("2026-12-01 10:00", in: clock.timeZone)))
         #expect(snapshot.hold?.name == "display-window")
-        #expect(snapshot.explanation == "Ready, but another tip appeared recently: new tips wait until 2026-12-01T10:00:00Z.")
+        #expect(
+            snapshot.explanation
+                == "Ready, but another tip appeared recently: new tips wait until 2026-12-01T10:00:00Z.")
         #expect(try engine.snapshot(of: .customizeLayout).hold == nil)
         #expect(try engine.snapshot(of: .customizeLayout).explanation == "Shown 1 time; still available.")
         #expect(try engine.snapshot(of: .aiInsights).hold == nil)
@@ -53,7 +56,9 @@ struct ExplanationTests {
     @Test func anInvalidatedTipSaysWhyAndHowItComesBack() throws {
         var engine = TipsEngine(clock: ManualClock("2026-11-30 10:00"))
         try engine.invalidate(.timeView, reason: .tipClosed)
-        #expect(try engine.snapshot(of: .timeView).explanation == "Invalidated (tipClosed); it returns only after ResetAllTips.")
+        #expect(
+            try engine.snapshot(of: .timeView).explanation
+                == "Invalidated (tipClosed); it returns only after ResetAllTips.")
     }
 
     @Test func aTipWaitingOnSeveralRulesNamesEveryUnmetOne() throws {

@@ -17,7 +17,10 @@ struct ResetTests {
 
         #expect(engine.state == TipsState())
         #expect(engine.parameterValues == ParameterValues())
-        #expect(engine.snapshots().map(\.status) == [.available, .pending, .pending, .pending, .pending, .available, .pending])
+        #expect(
+            engine.snapshots().map(\.status) == [
+                .available, .pending, .pending, .pending, .pending, .available, .pending,
+            ])
         #expect(engine.snapshots().allSatisfy { $0.record == TipRecord() })
         #expect(engine.nextDisplayTime == nil)
         #expect(engine.nextTimeDrivenChange() == nil)

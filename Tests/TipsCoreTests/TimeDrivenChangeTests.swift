@@ -40,7 +40,9 @@ struct TimeDrivenChangeTests {
         let change = try #require(engine.nextTimeDrivenChange())
         #expect(change == Date(timeIntervalSince1970: 1_788_667_200))
         #expect(CalendarDay(change, in: clock.timeZone) == CalendarDay(clock.now, in: clock.timeZone).advanced(by: 1))
-        #expect(CalendarDay(change.addingTimeInterval(-1), in: clock.timeZone) == CalendarDay(clock.now, in: clock.timeZone))
+        #expect(
+            CalendarDay(change.addingTimeInterval(-1), in: clock.timeZone) == CalendarDay(clock.now, in: clock.timeZone)
+        )
     }
 
     @Test func theSecondDayOfUseMakesWidgetVotingAvailableAtMidnight() {

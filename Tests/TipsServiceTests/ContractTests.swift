@@ -18,8 +18,10 @@ struct ContractTests {
 
     @Test func theRunningServiceAnswersIntrospectWithTheContractsInterface() throws {
         let service = try RunningService()
-        let xml = try service.busctl(["call", "org.feels.Tips", "/org/feels/Tips",
-                                      "org.freedesktop.DBus.Introspectable", "Introspect"])
+        let xml = try service.busctl([
+            "call", "org.feels.Tips", "/org/feels/Tips",
+            "org.freedesktop.DBus.Introspectable", "Introspect",
+        ])
         let contract = try String(contentsOf: Self.contractFile, encoding: .utf8)
         let interface = try #require(section(of: contract, named: "org.feels.Tips1"))
         // busctl prints the reply as a quoted string with escapes; compare the decoded reply instead.
@@ -29,8 +31,10 @@ struct ContractTests {
         let live = try #require(reply.first?.stringValue)
         #expect(xml.status == 0)
         #expect(section(of: live, named: "org.feels.Tips1") == interface)
-        for standard in ["org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Properties",
-                         "org.freedesktop.DBus.Peer"] {
+        for standard in [
+            "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Properties",
+            "org.freedesktop.DBus.Peer",
+        ] {
             #expect(live.contains("<interface name=\"\(standard)\">"))
         }
     }
@@ -78,7 +82,8 @@ struct ContractTests {
 
     @Test func theActivationFileAndTheUserUnitNameTheSameBusName() throws {
         let root = Self.contractFile.deletingLastPathComponent()
-        let activation = try String(contentsOf: root.appendingPathComponent("org.feels.Tips.service.in"), encoding: .utf8)
+        let activation = try String(
+            contentsOf: root.appendingPathComponent("org.feels.Tips.service.in"), encoding: .utf8)
         let unit = try String(contentsOf: root.appendingPathComponent("feels-tipsd.service.in"), encoding: .utf8)
         #expect(activation.contains("\nName=org.feels.Tips\n"))
         #expect(activation.contains("\nExec=@bindir@/feels-tipsd\n"))

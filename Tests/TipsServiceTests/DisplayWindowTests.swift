@@ -20,15 +20,18 @@ struct DisplayWindowTests {
 
     @Test func aTipAlreadyShownIsReturnedAgainInsideTheWindow() throws {
         let service = try RunningService()
-        #expect(try service.call("DisplayNextTip", [.string("CustomizeContentView")]) == [.string("CustomizeLayoutTip")])
+        #expect(
+            try service.call("DisplayNextTip", [.string("CustomizeContentView")]) == [.string("CustomizeLayoutTip")])
         #expect(try service.call("DisplayNextTip", [.string("")]) == [.string("CustomizeLayoutTip")])
-        #expect(try service.call("DisplayNextTip", [.string("CustomizeContentView")]) == [.string("CustomizeLayoutTip")])
+        #expect(
+            try service.call("DisplayNextTip", [.string("CustomizeContentView")]) == [.string("CustomizeLayoutTip")])
         #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(3))
     }
 
     @Test func aShortWindowLetsTheNextTipAppearOnceItEnds() throws {
         let service = try RunningService(arguments: ["--display-frequency", "1"])
-        #expect(try service.call("DisplayNextTip", [.string("CustomizeContentView")]) == [.string("CustomizeLayoutTip")])
+        #expect(
+            try service.call("DisplayNextTip", [.string("CustomizeContentView")]) == [.string("CustomizeLayoutTip")])
         #expect(try service.call("DisplayNextTip", [.string("DayView")]) == [.string("")])
         Thread.sleep(forTimeInterval: 1.1)
         #expect(try service.call("DisplayNextTip", [.string("DayView")]) == [.string("TimeViewTip")])
@@ -36,7 +39,8 @@ struct DisplayWindowTests {
 
     @Test func anImmediateFrequencyHasNoWindow() throws {
         let service = try RunningService(arguments: ["--display-frequency", "immediate"])
-        #expect(try service.call("DisplayNextTip", [.string("CustomizeContentView")]) == [.string("CustomizeLayoutTip")])
+        #expect(
+            try service.call("DisplayNextTip", [.string("CustomizeContentView")]) == [.string("CustomizeLayoutTip")])
         #expect(try service.call("DisplayNextTip", [.string("DayView")]) == [.string("TimeViewTip")])
         #expect(try service.property("NextDisplayTime") == .int64(0))
     }

@@ -17,13 +17,16 @@ struct ErrorTests {
         #expect(
             try service.errorName(of: "InvalidateTip", [.string("TimeViewTip"), .string("displayCountExceeded")])
                 == "org.feels.Tips1.Error.InvalidReason")
-        #expect(try service.errorName(of: "EligibleTips", [.string("Kitchen")]) == "org.freedesktop.DBus.Error.InvalidArgs")
         #expect(
-            try service.errorName(of: "DisplayNextTip", [.string("Kitchen")]) == "org.freedesktop.DBus.Error.InvalidArgs")
+            try service.errorName(of: "EligibleTips", [.string("Kitchen")]) == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(
+            try service.errorName(of: "DisplayNextTip", [.string("Kitchen")])
+                == "org.freedesktop.DBus.Error.InvalidArgs")
         #expect(
             try service.errorName(of: "UpdateStreak", [.uint32(36_526)]) == "org.freedesktop.DBus.Error.InvalidArgs")
         #expect(
-            try service.errorName(of: "UpdateDaysUsingApp", [.uint32(.max)]) == "org.freedesktop.DBus.Error.InvalidArgs")
+            try service.errorName(of: "UpdateDaysUsingApp", [.uint32(.max)]) == "org.freedesktop.DBus.Error.InvalidArgs"
+        )
         #expect(try service.status("TimeViewTip") == "available")
         #expect(service.answersPing())
     }
@@ -32,7 +35,8 @@ struct ErrorTests {
         let service = try RunningService()
         let reply = try service.busctlCall("LogMood", "s", "meh")
         #expect(reply.status != 0)
-        #expect(reply.stderr == "Call failed: 'meh' is not a mood; expected one of horrible, bad, average, good, great\n")
+        #expect(
+            reply.stderr == "Call failed: 'meh' is not a mood; expected one of horrible, bad, average, good, great\n")
         let location = try service.busctlCall("EligibleTips", "s", "Kitchen")
         #expect(location.stderr.contains("'Kitchen' is not a tip location; expected one of CustomizeContentView"))
     }
@@ -52,8 +56,10 @@ struct ErrorTests {
         #expect(result.stderr.contains(message), "\(result.stderr)")
         let dbusSend = try runTool(
             "dbus-send",
-            ["--bus=\(service.bus.address)", "--print-reply", "--dest=org.feels.Tips", "/org/feels/Tips",
-             "org.feels.Tips1.LogMood", "uint32:5"])
+            [
+                "--bus=\(service.bus.address)", "--print-reply", "--dest=org.feels.Tips", "/org/feels/Tips",
+                "org.feels.Tips1.LogMood", "uint32:5",
+            ])
         #expect(dbusSend.stderr.contains("org.freedesktop.DBus.Error.InvalidArgs"), "\(dbusSend.stderr)")
         #expect(try service.property("MoodLogCount") == .uint32(0))
         #expect(service.answersPing())
@@ -62,8 +68,9 @@ struct ErrorTests {
     @Test func unknownMembersInterfacesObjectsAndPropertiesAreNamedErrors() throws {
         let service = try RunningService()
         let unknownMethod = try service.busctl(["call", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", "Fly"])
-        #expect(unknownMethod.stderr.contains("Unknown method") || unknownMethod.stderr.contains("UnknownMethod"),
-                "\(unknownMethod.stderr)")
+        #expect(
+            unknownMethod.stderr.contains("Unknown method") || unknownMethod.stderr.contains("UnknownMethod"),
+            "\(unknownMethod.stderr)")
         #expect(
             try errorName(service, path: "/org/feels/Tips", interface: "org.feels.Tips1", member: "Fly")
                 == "org.freedesktop.DBus.Error.UnknownMethod")

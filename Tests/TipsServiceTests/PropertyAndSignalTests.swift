@@ -100,8 +100,9 @@ struct PropertyAndSignalTests {
             seen.append(line)
             if line.contains("TipStatusChanged") { break }
         }
-        #expect(seen.contains { $0.contains("org.feels.Tips1.TipStatusChanged ('HealthKitSyncTip', 'available')") },
-                "\(seen)")
+        #expect(
+            seen.contains { $0.contains("org.feels.Tips1.TipStatusChanged ('HealthKitSyncTip', 'available')") },
+            "\(seen)")
         #expect(seen.contains { $0.contains("'HasSeenSettings': <true>") }, "\(seen)")
     }
 }

@@ -32,7 +32,8 @@ struct ThresholdTests {
         for _ in 1..<rule.threshold {
             try rule.step(service)
             #expect(try service.status(rule.tip) == "pending")
-            #expect(try service.call("EligibleTips", [.string("")]).first?.stringArrayValue?.contains(rule.tip) == false)
+            #expect(
+                try service.call("EligibleTips", [.string("")]).first?.stringArrayValue?.contains(rule.tip) == false)
         }
         #expect(!service.statusChanges.contains { $0.id == rule.tip })
         try rule.step(service)

@@ -139,8 +139,10 @@ final class RunningService {
     func gdbus(_ method: String, _ arguments: String...) throws -> ToolResult {
         try runTool(
             "gdbus",
-            ["call", "--address", bus.address, "--dest", "org.feels.Tips", "--object-path", "/org/feels/Tips",
-             "--method", "org.feels.Tips1.\(method)"] + arguments)
+            [
+                "call", "--address", bus.address, "--dest", "org.feels.Tips", "--object-path", "/org/feels/Tips",
+                "--method", "org.feels.Tips1.\(method)",
+            ] + arguments)
     }
 
     /// Dispatches incoming messages until `predicate` holds for the signals received, or `timeout` passes.
