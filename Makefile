@@ -22,8 +22,10 @@ else
 SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
 endif
 
-SWIFT_BUILD = swift build -c release
-BIN_PATH = $(shell swift build -c release --show-bin-path)
+# release for an install; debug lets the tests install what they already built.
+CONFIGURATION ?= release
+SWIFT_BUILD = swift build -c $(CONFIGURATION)
+BIN_PATH = $(shell swift build -c $(CONFIGURATION) --show-bin-path)
 
 .PHONY: all build test run bench deps install uninstall
 
