@@ -121,7 +121,9 @@ public final class DBusConnection {
             let connection = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
             return connection.handleObjectMessage(DBusMessage(retaining: message))
         }
-        let registered = withLibDBusError { dbus_connection_try_register_fallback(connection, "/", &vtable, context, $0) }
+        let registered = withLibDBusError {
+            dbus_connection_try_register_fallback(connection, "/", &vtable, context, $0)
+        }
         guard registered.result != 0 else { throw .outOfMemory }
     }
 

@@ -1,6 +1,7 @@
 /// A D-Bus error name such as `org.freedesktop.DBus.Error.Failed`.
 ///
-/// Validated on creation, so a value of this type can always be handed to libdbus. Example: `org.freedesktop.DBus.Error.Failed`.
+/// Validated on creation, so a value of this type can always be handed to libdbus.
+/// Example: `org.freedesktop.DBus.Error.Failed`.
 public struct ErrorName: Hashable, Sendable, Comparable {
     /// The validated text.
     public let rawValue: String
@@ -23,7 +24,10 @@ public struct ErrorName: Hashable, Sendable, Comparable {
 }
 
 extension ErrorName: ExpressibleByStringLiteral {
-    /// Creates a name from a literal, which must be valid (checked with a precondition).
+    /// Creates a value from a literal, which must be valid (checked with a precondition).
+    ///
+    /// Beware: `T("literal")` also resolves to this initializer and traps on invalid text; pass a `String`
+    /// variable to `init(_:)` to get a thrown error instead.
     public init(stringLiteral value: String) {
         let problem = NameRules.dottedNameProblem(value)
         precondition(problem == nil, "Invalid literal '\(value)': \(problem ?? "")")

@@ -23,7 +23,10 @@ public struct MemberName: Hashable, Sendable, Comparable {
 }
 
 extension MemberName: ExpressibleByStringLiteral {
-    /// Creates a name from a literal, which must be valid (checked with a precondition).
+    /// Creates a value from a literal, which must be valid (checked with a precondition).
+    ///
+    /// Beware: `T("literal")` also resolves to this initializer and traps on invalid text; pass a `String`
+    /// variable to `init(_:)` to get a thrown error instead.
     public init(stringLiteral value: String) {
         let problem = NameRules.memberNameProblem(value)
         precondition(problem == nil, "Invalid literal '\(value)': \(problem ?? "")")

@@ -12,12 +12,14 @@ extension DBusInterface {
             lines.append("    </method>")
         }
         for signal in signals {
-            let elements = signal.arguments.map { Self.argumentXML($0, direction: nil) }
+            let elements =
+                signal.arguments.map { Self.argumentXML($0, direction: nil) }
                 + signal.annotations.map { Self.annotationXML($0, indent: 6) }
             lines += Self.element("signal", name: signal.name.rawValue, attributes: "", children: elements)
         }
         for property in properties {
-            let attributes = " type=\"\(property.signature.rawValue.xmlEscaped)\" access=\"\(property.access.rawValue)\""
+            let attributes =
+                " type=\"\(property.signature.rawValue.xmlEscaped)\" access=\"\(property.access.rawValue)\""
             let children = property.allAnnotations.map { Self.annotationXML($0, indent: 6) }
             lines += Self.element("property", name: property.name.rawValue, attributes: attributes, children: children)
         }

@@ -36,7 +36,8 @@ public enum DBusIntrospection {
     public static var introspectableInterface: DBusInterface {
         DBusInterface(
             name: "org.freedesktop.DBus.Introspectable",
-            methods: [DBusMethod(name: "Introspect", outputs: [DBusArgument("xml_data", .string)], handler: unroutable)])
+            methods: [DBusMethod(name: "Introspect", outputs: [DBusArgument("xml_data", .string)], handler: unroutable)]
+        )
     }
 
     /// `org.freedesktop.DBus.Properties`, which every exported object answers.
@@ -45,7 +46,8 @@ public enum DBusIntrospection {
             name: "org.freedesktop.DBus.Properties",
             methods: [
                 DBusMethod(
-                    name: "Get", inputs: [DBusArgument("interface_name", .string), DBusArgument("property_name", .string)],
+                    name: "Get",
+                    inputs: [DBusArgument("interface_name", .string), DBusArgument("property_name", .string)],
                     outputs: [DBusArgument("value", .variant)], handler: unroutable),
                 DBusMethod(
                     name: "GetAll", inputs: [DBusArgument("interface_name", .string)],

@@ -63,7 +63,8 @@ public struct DBusProperty {
 
     /// All annotations shown in introspection, the changed-signal one first when not the default.
     var allAnnotations: [DBusAnnotation] {
-        let changed = emitsChangedSignal == .true
+        let changed =
+            emitsChangedSignal == .true
             ? [] : [DBusAnnotation("org.freedesktop.DBus.Property.EmitsChangedSignal", emitsChangedSignal.rawValue)]
         return changed + annotations
     }

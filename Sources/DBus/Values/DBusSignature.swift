@@ -104,6 +104,9 @@ public struct DBusSignature: Hashable, Sendable {
 
 extension DBusSignature: ExpressibleByStringLiteral {
     /// Creates a signature from a literal, which must be valid (checked with a precondition).
+    ///
+    /// Beware: `DBusSignature("literal")` also resolves to this initializer and traps on invalid text; pass a
+    /// `String` variable to `init(_:)` to get a thrown error instead.
     public init(stringLiteral value: String) {
         do {
             try self.init(value)

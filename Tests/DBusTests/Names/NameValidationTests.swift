@@ -44,7 +44,9 @@ import Testing
         #expect(try MemberName(text).rawValue == text)
     }
 
-    @Test(arguments: ["", "2Fast", "Log.Mood", "Log-Mood", "Log Mood", "Lög", "Log\0", String(repeating: "M", count: 256)])
+    @Test(arguments: [
+        "", "2Fast", "Log.Mood", "Log-Mood", "Log Mood", "Lög", "Log\0", String(repeating: "M", count: 256),
+    ])
     func invalidMemberNamesAreRejected(_ text: String) {
         #expect(throws: DBusError.self) { try MemberName(text) }
     }

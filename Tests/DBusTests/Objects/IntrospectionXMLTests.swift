@@ -5,17 +5,19 @@ import Testing
 @Suite struct IntrospectionXMLTests {
     static var interface: DBusInterface {
         DBusInterface(
-        name: "org.feels.Example1",
-        methods: [
-            DBusMethod(name: "Greet", inputs: [.init("name", "s")], outputs: [.init("greeting", "s")]) { _ in [] },
-            DBusMethod(name: "Reset", annotations: [.deprecated]) { _ in [] },
-        ],
-        properties: [
-            DBusProperty(name: "Count", signature: "u", get: { .uint32(0) }),
-            DBusProperty(name: "Mode", signature: "s", emitsChangedSignal: .invalidates, get: { .string("") }) { _ in },
-        ],
-        signals: [DBusSignalDescription(name: "Changed", arguments: [.init("what", "a{sv}")])],
-        annotations: [DBusAnnotation("org.feels.Note", "a<b & \"c\"")])
+            name: "org.feels.Example1",
+            methods: [
+                DBusMethod(name: "Greet", inputs: [.init("name", "s")], outputs: [.init("greeting", "s")]) { _ in [] },
+                DBusMethod(name: "Reset", annotations: [.deprecated]) { _ in [] },
+            ],
+            properties: [
+                DBusProperty(name: "Count", signature: "u", get: { .uint32(0) }),
+                DBusProperty(name: "Mode", signature: "s", emitsChangedSignal: .invalidates, get: { .string("") }) {
+                    _ in
+                },
+            ],
+            signals: [DBusSignalDescription(name: "Changed", arguments: [.init("what", "a{sv}")])],
+            annotations: [DBusAnnotation("org.feels.Note", "a<b & \"c\"")])
     }
 
     @Test func anInterfaceIsDescribedInTheStandardForm() {

@@ -12,7 +12,8 @@ struct EchoServiceState: Sendable {
 /// A private bus with a test object exported by a connection on its own thread and `PollLoop`.
 ///
 /// `org.feels.Test1` at `/org/feels/Test` has methods covering every reply path, properties of each access and
-/// change mode, and a signal; `org.feels.Broken1` at `/org/feels/Broken` has a property whose getter returns the wrong type.
+/// change mode, and a signal; `org.feels.Broken1` at `/org/feels/Broken` has a property whose getter returns the
+/// wrong type.
 final class EchoService {
     static let busName: BusName = "org.feels.Test"
     static let path: ObjectPath = "/org/feels/Test"
@@ -58,10 +59,10 @@ final class EchoService {
     @discardableResult
     func call(
         _ client: DBusConnection, _ member: MemberName, _ arguments: [DBusValue] = [],
-        interface: InterfaceName? = EchoService.interface
+        interface: InterfaceName? = EchoService.interface, path: ObjectPath = EchoService.path
     ) throws(DBusError) -> [DBusValue] {
         try client.call(
-            destination: Self.busName, path: Self.path, interface: interface, member: member, arguments: arguments,
+            destination: Self.busName, path: path, interface: interface, member: member, arguments: arguments,
             timeout: .seconds(10))
     }
 

@@ -49,7 +49,8 @@ let sampleValues: [DBusValue] = [
             try message.append(.array(.string, [.string("a"), .uint32(1)]))
         }
         #expect(throws: DBusError.typeMismatch(expected: "v", actual: "s")) {
-            try message.append(.dictionary(key: .string, value: .variant, [DBusDictEntry(key: .string("k"), value: .string("v"))]))
+            try message.append(
+                .dictionary(key: .string, value: .variant, [DBusDictEntry(key: .string("k"), value: .string("v"))]))
         }
         #expect(throws: DBusError.self) { try message.append(.structure([])) }
         #expect(throws: DBusError.self) { try message.append(.dictionary(key: .variant, value: .string, [])) }
@@ -90,7 +91,8 @@ let sampleValues: [DBusValue] = [
         let value = DBusValue.vardict([("a", .uint32(1)), ("b", .string("two"))])
         #expect(value.vardictValue == ["a": .uint32(1), "b": .string("two")])
         #expect(value.dictionaryValue?.first?.value.variantValue == .uint32(1))
-        #expect(DBusValue.vardict(["z": .boolean(true), "a": .boolean(false)]).dictionaryValue?.first?.key == .string("a"))
+        #expect(
+            DBusValue.vardict(["z": .boolean(true), "a": .boolean(false)]).dictionaryValue?.first?.key == .string("a"))
         #expect(DBusValue.string("x").vardictValue == nil)
         #expect(DBusValue.strings(["a", "b"]).stringArrayValue == ["a", "b"])
     }

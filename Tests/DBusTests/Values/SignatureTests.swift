@@ -5,7 +5,8 @@ import Testing
     @Test(arguments: [
         "", "y", "b", "n", "q", "i", "u", "x", "t", "d", "s", "o", "g", "v", "as", "a{sv}", "aa{sv}", "(is)",
         "a(ia{s(vv)})", "sa{sv}as", "a{oa{sa{sv}}}", "((((y))))",
-        String(repeating: "a", count: 32) + "y", String(repeating: "(", count: 32) + "y" + String(repeating: ")", count: 32),
+        String(repeating: "a", count: 32) + "y",
+        String(repeating: "(", count: 32) + "y" + String(repeating: ")", count: 32),
     ])
     func validSignaturesAreAccepted(_ text: String) throws {
         #expect(try DBusSignature(text).rawValue == text)
@@ -41,13 +42,14 @@ import Testing
         #expect(throws: DBusError.self) { try DBusSignature.array(of: "ss") }
     }
 
-    @Test(arguments: [
-        (DBusValue.byte(1), "y"), (.boolean(true), "b"), (.int16(-1), "n"), (.uint16(1), "q"), (.int32(-1), "i"),
-        (.uint32(1), "u"), (.int64(-1), "x"), (.uint64(1), "t"), (.double(0.5), "d"), (.string("s"), "s"),
-        (.objectPath("/a"), "o"), (.signature("a{sv}"), "g"), (.variant(.byte(1)), "v"), (.strings([]), "as"),
-        (.vardict([("a", .int32(1))]), "a{sv}"), (.structure([.int32(1), .strings(["x"])]), "(ias)"),
-        (.array("a{sv}", [.vardict([])]), "aa{sv}"),
-    ] as [(DBusValue, String)])
+    @Test(
+        arguments: [
+            (DBusValue.byte(1), "y"), (.boolean(true), "b"), (.int16(-1), "n"), (.uint16(1), "q"), (.int32(-1), "i"),
+            (.uint32(1), "u"), (.int64(-1), "x"), (.uint64(1), "t"), (.double(0.5), "d"), (.string("s"), "s"),
+            (.objectPath("/a"), "o"), (.signature("a{sv}"), "g"), (.variant(.byte(1)), "v"), (.strings([]), "as"),
+            (.vardict([("a", .int32(1))]), "a{sv}"), (.structure([.int32(1), .strings(["x"])]), "(ias)"),
+            (.array("a{sv}", [.vardict([])]), "aa{sv}"),
+        ] as [(DBusValue, String)])
     func everyValueKnowsItsSignature(_ value: DBusValue, _ signature: String) {
         #expect(value.signature.rawValue == signature)
     }
