@@ -35,7 +35,7 @@ let package = Package(
                 swiftSettings: strict),
 
         .testTarget(name: "TipsCoreTests", dependencies: ["TipsCore"], swiftSettings: strict),
-        .testTarget(name: "TipsStoreTests", dependencies: ["TipsStore", "TipsCore", "CSQLite"], swiftSettings: strict),
+        .testTarget(name: "TipsStoreTests", dependencies: ["TipsStore", "TipsCore", "CSQLite", "BusTestSupport"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
         .testTarget(name: "TipsServiceTests", dependencies: ["TipsService", "DBus", "BusTestSupport"], swiftSettings: strict),
     ]

@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ final class WriterProcess {
 
     /// Starts `tips-store-writer PATH COUNT`.
     init(path: String, count: Int) throws {
-        let executable = try Self.executablePath()
+        let executable = try builtProduct("tips-store-writer")
         var outputPipe: [Int32] = [0, 0]
         var errorPipe: [Int32] = [0, 0]
         guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
@@ -124,34 +125,5 @@ final class WriterProcess {
             collected += buffer[..<count]
         }
         return String(decoding: collected, as: UTF8.self)
-    }
-
-    /// The built `tips-store-writer`, which SwiftPM puts in the products folder beside the test bundle.
-    ///
-    /// - Throws: `WriterProcessError` naming the folders searched when it is not built, so the test fails.
-    static func executablePath() throws -> String {
-        var folders: [URL] = []
-        for candidate in [
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ] {
-            var folder = candidate.standardizedFileURL
-            // Inside a bundle (X.xctest/Contents/MacOS on Darwin), the products folder is the one holding it.
-            while folder.path.contains(".xctest") && folder.path != "/" {
-                folder.deleteLastPathComponent()
-            }
-            guard !folders.contains(folder) else { continue }
-            folders.append(folder)
-            let executable = folder.appendingPathComponent("tips-store-writer").path
-            if FileManager.default.isExecutableFile(atPath: executable) {
-                return executable
-            }
-        }
-        throw WriterProcessError(
-            description: "tips-store-writer is not built next to the tests (looked in "
-                + folders.map { "'\($0.path)'" }.joined(separator: ", ")
-                + "); build it with 'swift build --build-tests' using the same --scratch-path")
     }
 }
