@@ -19,8 +19,10 @@ public final class TestBus {
     ///   - configFile: A configuration file to use instead of the generated one; it must print its address, which
     ///     `--print-address` does for any `<listen>`.
     ///   - serviceDirectories: Further `<servicedir>` entries for the generated configuration.
+    ///   - environment: Variables for the daemon, on top of the test's; services it activates inherit them
+    ///     (`XDG_DATA_HOME`, say). A `nil` value removes a variable.
     /// - Throws: When the daemon cannot be started or does not report its address within 10 seconds.
-    public init(configFile: URL? = nil, serviceDirectories: [URL] = []) throws {
+    public init(configFile: URL? = nil, serviceDirectories: [URL] = [], environment: [String: String?] = [:]) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("feels-bus-\(UUID().uuidString.prefix(8))")
         serviceDirectory = directory.appendingPathComponent("services")
@@ -51,7 +53,8 @@ public final class TestBus {
             self.configFile = generated
         }
         daemon = try ChildProcess(
-            "dbus-daemon", ["--config-file=\(self.configFile.path)", "--nofork", "--print-address=1"])
+            "dbus-daemon", ["--config-file=\(self.configFile.path)", "--nofork", "--print-address=1"],
+            environment: environment)
         guard let line = daemon.readLine(timeout: .seconds(10)), !line.isEmpty else {
             daemon.kill()
             try? FileManager.default.removeItem(at: directory)

@@ -15,8 +15,13 @@ final class RunningService {
     let datastore: String
     private let arguments: [String]
     private let environment: [String: String?]
-    private let launcher: [String]
+    /// The command the service runs under, such as `faketime -f @…`; change it before `restart()` to restart the
+    /// service under another one.
+    var launcher: [String]
     private(set) var daemon: ChildProcess?
+    /// The service's own process ID as the bus reports it: not the launcher's when the launcher forks (`faketime`
+    /// runs the program as its child and does not pass signals on).
+    private(set) var servicePID: Int32?
     let client: DBusConnection
     private(set) var signals: [DBusMessage] = []
 
@@ -40,7 +45,7 @@ final class RunningService {
     }
 
     deinit {
-        daemon?.terminate()
+        stop()
         client.close()
         bus.stop()
         try? FileManager.default.removeItem(at: folder)
@@ -59,7 +64,10 @@ final class RunningService {
         let daemon = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment)
         self.daemon = daemon
         while let line = daemon.readLine(from: .standardError, timeout: .seconds(20)) {
-            if line.contains("Serving 'org.feels.Tips'") { return }
+            if line.contains("Serving 'org.feels.Tips'") {
+                servicePID = try? ownerPID(of: Self.name)
+                return
+            }
         }
         throw ServiceDidNotStart(log: daemon.lines(of: .standardError))
     }
@@ -68,10 +76,16 @@ final class RunningService {
     @discardableResult
     func stop() -> ChildProcess.Termination? {
         guard let daemon else { return nil }
-        daemon.send(signal: SIGTERM)
+        // While the launcher runs, a forked service is its unreaped child, so the PID cannot have been reused.
+        if let servicePID, servicePID != daemon.pid, daemon.isRunning {
+            kill(servicePID, SIGTERM)
+        } else {
+            daemon.send(signal: SIGTERM)
+        }
         let termination = daemon.waitForExit(timeout: .seconds(10))
         if termination == nil { daemon.kill() }
         self.daemon = nil
+        servicePID = nil
         return termination
     }
 
@@ -98,6 +112,14 @@ final class RunningService {
             guard case .remote(let name, _) = error else { throw error }
             return name
         }
+    }
+
+    /// The process ID of the connection that owns `name`, through `GetConnectionUnixProcessID`.
+    func ownerPID(of name: BusName) throws(DBusError) -> Int32? {
+        let reply = try client.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "GetConnectionUnixProcessID", arguments: [.string(name.rawValue)], timeout: .seconds(5))
+        return reply.first?.uint32Value.map { Int32(bitPattern: $0) }
     }
 
     /// Reads a property of `org.feels.Tips1` with our own client.
@@ -156,9 +178,17 @@ final class RunningService {
         return true
     }
 
-    /// Forgets the signals received so far.
+    /// Forgets the signals the service sent so far, including those still queued in our connection.
     func clearSignals() {
-        _ = client.readWriteDispatch(timeout: .milliseconds(20))
+        // After a round trip, every signal the service sent before answering is in our queue; libdbus dispatches
+        // one message per call, so dispatch until a few calls in a row bring no new signal.
+        _ = answersPing()
+        var quietDispatches = 0
+        while quietDispatches < 5 {
+            let received = signals.count
+            _ = client.readWriteDispatch(timeout: .zero)
+            quietDispatches = signals.count == received ? quietDispatches + 1 : 0
+        }
         signals.removeAll()
     }
 

@@ -1,0 +1,110 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// A datastore that cannot take a write, and input that cannot be taken: the service refuses the request, keeps
+/// serving, and loses nothing it acknowledged.
+@Suite("Faults: a full datastore and bad input")
+struct DatastoreFaultTests {
+    /// Runs the service with files limited to 64 KiB (bash counts 1024-byte blocks) and SIGXFSZ ignored, so a write
+    /// past the limit fails with EFBIG instead of killing the process: room for the datastore and a few moods. Only
+    /// the soft limit is set, so that `prlimit` can lift it again without privileges.
+    static let fileSizeLimit = ["/bin/bash", "-c", "ulimit -S -f 64; trap '' XFSZ; exec \"$0\" \"$@\""]
+
+    @Test func aDatastoreThatCannotTakeAWriteIsReportedAndNothingAcknowledgedIsLost() throws {
+        let service = try RunningService(launcher: Self.fileSizeLimit)
+        let (successes, refusal) = try Self.logMoodsUntilRefused(on: service)
+
+        let (name, message) = try #require(refusal, "200 moods fitted in the limit")
+        #expect(successes > 0)
+        #expect(name == "org.feels.Tips1.Error.Datastore")
+        #expect(message.contains("'\(service.datastore)'"), "\(message)")
+        #expect(try service.property("MoodLogCount") == .uint32(successes))
+        #expect(try service.property("HasLoggedMoods") == .uint32(successes))
+        #expect(service.answersPing())
+        #expect(try service.status("SiriShortcutTip") == (successes >= 3 ? "available" : "pending"))
+        #expect(try service.call("ListTips").first?.arrayValue?.count == 7)
+
+        // The same request again needs the same room, so it is refused again; a refusal changes and announces nothing.
+        // (A smaller write, such as SettingsViewed's, may still fit under the limit, and rightly succeeds.)
+        service.clearSignals()
+        #expect(try service.errorName(of: "LogMood", [.string("great")]) == "org.feels.Tips1.Error.Datastore")
+        #expect(!service.waitForSignals(timeout: .milliseconds(300)) { !$0.isEmpty }, "\(service.changedProperties)")
+        #expect(try service.property("MoodLogCount") == .uint32(successes))
+
+        service.launcher = []
+        #expect(service.stop() == .exited(0))
+        try service.start()
+        #expect(try service.property("MoodLogCount") == .uint32(successes))
+        #expect(try service.call("LogMood", [.string("great")]) == [.uint32(successes + 1)])
+    }
+
+    @Test func aDatastoreThatCanTakeWritesAgainIsUsedWithoutARestart() throws {
+        let service = try RunningService(launcher: Self.fileSizeLimit)
+        let (successes, refusal) = try Self.logMoodsUntilRefused(on: service)
+        try #require(refusal != nil, "200 moods fitted in the limit")
+        let pid = try #require(service.daemon?.pid)
+
+        let lifted = try runTool("prlimit", ["--pid", "\(pid)", "--fsize=unlimited:"])
+        try #require(lifted.status == 0, "\(lifted.stderr)")
+
+        // The refused transaction was rolled back: the next one commits.
+        #expect(try service.call("LogMood", [.string("great")]) == [.uint32(successes + 1)])
+        #expect(try service.call("SettingsViewed") == [])
+        #expect(service.stop() == .exited(0))
+        service.launcher = []
+        try service.start()
+        #expect(try service.property("MoodLogCount") == .uint32(successes + 1))
+        #expect(try service.property("HasSeenSettings") == .boolean(true))
+    }
+
+    @Test func aMegabyteMoodIsRefusedWithAShortMessageAndTheServiceKeepsServing() throws {
+        let service = try RunningService()
+        let huge = String(repeating: "x", count: 1 << 20)
+        do throws(DBusError) {
+            try service.call("LogMood", [.string(huge)])
+            Issue.record("a 1 MiB mood was accepted")
+        } catch {
+            guard case .remote(let name, let message) = error else { throw error }
+            #expect(name == "org.feels.Tips1.Error.InvalidMood")
+            #expect(message.count < 200, "a \(message.count)-character message")
+        }
+        #expect(service.answersPing())
+        #expect(try service.property("MoodLogCount") == .uint32(0))
+    }
+
+    @Test func aWrongSignatureIsRefusedWithInvalidArgsAndTheServiceKeepsServing() throws {
+        let service = try RunningService()
+        let reply = try service.busctl([
+            "call", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", "LogMood", "u", "5",
+        ])
+        #expect(reply.status != 0)
+        #expect(try service.errorName(of: "LogMood", [.uint32(5)]) == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(try service.errorName(of: "LogMood") == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(service.answersPing())
+        #expect(try service.call("LogMood", [.string("good")]) == [.uint32(1)])
+    }
+
+    // MARK: - Helpers
+
+    /// Logs moods until the service refuses one (at most 200), checking each reply's count.
+    ///
+    /// - Returns: How many were acknowledged, and the refusal's error name and message.
+    static func logMoodsUntilRefused(
+        on service: RunningService
+    ) throws -> (successes: UInt32, refusal: (name: String, message: String)?) {
+        var successes: UInt32 = 0
+        for _ in 0..<200 {
+            do throws(DBusError) {
+                let reply = try service.call("LogMood", [.string("good")])
+                successes += 1
+                #expect(reply == [.uint32(successes)])
+            } catch {
+                guard case .remote(let name, let message) = error else { throw error }
+                return (successes, (name, message))
+            }
+        }
+        return (successes, nil)
+    }
+}

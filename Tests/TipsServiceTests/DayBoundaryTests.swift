@@ -1,0 +1,105 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// What changes with no request at all: a day of use completing and a streak breaking at local midnight, and the
+/// display window closing. The midnight tests run the real service under libfaketime, its clock starting a few
+/// seconds before midnight.
+@Suite("Midnight and the display window, announced with no call")
+struct DayBoundaryTests {
+    /// What the service needs to run on a faked wall clock: its zone (libfaketime reads the `@…` start time in
+    /// it too), and a monotonic clock left alone so that libdbus's timeouts and the poll loop's timers keep real time.
+    static func fakeClockEnvironment(zone: String = "Europe/Berlin") -> [String: String?] {
+        ["TZ": zone, "FAKETIME_DONT_FAKE_MONOTONIC": "1"]
+    }
+
+    /// The launcher that runs the service with its wall clock starting at `start` (`yyyy-MM-dd HH:mm:ss` in the
+    /// service's zone) and ticking from there.
+    ///
+    /// `faketime` runs the service as its child; `RunningService` stops the child by the PID the bus reports. The
+    /// wrapper rather than `LD_PRELOAD` alone: preloaded without the shared memory the wrapper sets up
+    /// (`FAKETIME_SHARED`), libfaketime 0.9.10 leaves a Swift program an empty `CommandLine.arguments`.
+    static func fakeClock(startingAt start: String) -> [String] {
+        ["faketime", "-f", "@\(start)"]
+    }
+
+    /// Berlin on an ordinary night, and Santiago on the night it springs from 00:00 to 01:00, where midnight does
+    /// not exist and the day begins at 01:00.
+    @Test(arguments: [("Europe/Berlin", "2026-12-01 23:59:55"), ("America/Santiago", "2026-09-05 23:59:55")])
+    func widgetVotingBecomesAvailableAtTheFirstMidnightWithNoCall(zone: String, start: String) throws {
+        let service = try RunningService(
+            environment: Self.fakeClockEnvironment(zone: zone), launcher: Self.fakeClock(startingAt: start))
+        try service.call("LogMood", [.string("good")])
+        #expect(try service.property("DaysUsingApp") == .uint32(1))
+        #expect(try service.status("WidgetVotingTip") == "pending")
+        service.clearSignals()
+
+        let announced = service.waitForSignals(timeout: .seconds(15)) { _ in
+            service.statusChanges.contains(StatusChange(id: "WidgetVotingTip", status: "available"))
+                && service.changedProperties.contains { $0.0 == "DaysUsingApp" && $0.1 == .uint32(2) }
+        }
+
+        #expect(announced, "signals: \(service.statusChanges), \(service.changedProperties.map(\.0))")
+        #expect(try service.status("WidgetVotingTip") == "available")
+        #expect(try service.property("DaysUsingApp") == .uint32(2))
+        #expect(service.daemon?.isRunning == true)
+    }
+
+    @Test func aStreakBrokenAtMidnightGoesBackToPendingAndZeroAfterARestart() throws {
+        let service = try RunningService(
+            environment: Self.fakeClockEnvironment(), launcher: Self.fakeClock(startingAt: "2026-12-01 12:00:00"))
+        try service.call("LogMood", [.string("great")])
+        try service.call("SettingsViewed")
+        try service.call("UpdateStreak", [.uint32(3)])
+        #expect(try service.status("MoodStreakTip") == "available")
+
+        // The next day, the run of Dec 1 still counts until the midnight that ends Dec 2.
+        service.launcher = Self.fakeClock(startingAt: "2026-12-02 23:59:55")
+        #expect(service.stop() == .exited(0))
+        try service.start()
+        #expect(try service.property("CurrentStreak") == .uint32(3))
+        #expect(try service.property("DaysUsingApp") == .uint32(2))
+        #expect(try service.property("MoodLogCount") == .uint32(1))
+        #expect(try service.property("HasSeenSettings") == .boolean(true))
+        #expect(try service.status("MoodStreakTip") == "available")
+        service.clearSignals()
+
+        let announced = service.waitForSignals(timeout: .seconds(15)) { _ in
+            service.statusChanges.contains(StatusChange(id: "MoodStreakTip", status: "pending"))
+                && service.changedProperties.contains { $0.0 == "CurrentStreak" && $0.1 == .uint32(0) }
+        }
+
+        #expect(announced, "signals: \(service.statusChanges), \(service.changedProperties.map(\.0))")
+        #expect(service.changedProperties.contains { $0.0 == "DaysUsingApp" && $0.1 == .uint32(3) })
+        #expect(try service.status("MoodStreakTip") == "pending")
+        #expect(try service.property("CurrentStreak") == .uint32(0))
+    }
+
+    @Test func theDisplayWindowClosingIsAnnouncedWithNoCall() throws {
+        let service = try RunningService(arguments: ["--display-frequency", "2"])
+        #expect(try service.call("DisplayNextTip", [.string("")]) == [.string("CustomizeLayoutTip")])
+        let windowEnd = try #require(try service.property("NextDisplayTime").int64Value)
+        #expect(windowEnd > 0)
+        service.clearSignals()
+
+        let announced = service.waitForSignals(timeout: .seconds(6)) { _ in
+            service.changedProperties.contains { $0.0 == "NextDisplayTime" && $0.1 == .int64(0) }
+        }
+
+        #expect(announced, "properties announced: \(service.changedProperties)")
+        let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
+        #expect(now >= windowEnd, "announced \(windowEnd - now) µs before the window's end")
+        #expect(try service.property("NextDisplayTime") == .int64(0))
+    }
+
+    // MARK: - Helpers
+
+    /// A zone (`Etc/GMT±N`) where the local time is now between 12:00 and 13:00, so the next midnight is hours away.
+    static func zoneWhereItIsNoonNow() -> String {
+        let hour = Int(Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 3_600)
+        let offset = 12 - hour
+        // The tz database's Etc zones count the other way: Etc/GMT-3 is three hours ahead of UTC.
+        return offset == 0 ? "Etc/GMT" : "Etc/GMT\(offset > 0 ? "-" : "+")\(abs(offset))"
+    }
+}
