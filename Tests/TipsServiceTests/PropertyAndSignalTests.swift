@@ -94,6 +94,8 @@ struct PropertyAndSignalTests {
             "gdbus", ["monitor", "--address", service.bus.address, "--dest", "org.feels.Tips"])
         defer { monitor.terminate() }
         #expect(monitor.readLine(timeout: .seconds(5))?.contains("Monitoring signals") == true)
+        // gdbus asks for the owner after adding its match rule, so once it names the owner the rule is in place.
+        #expect(monitor.readLine(timeout: .seconds(5))?.contains("The name org.feels.Tips is owned by") == true)
         try service.call("SettingsViewed")
         var seen: [String] = []
         while let line = monitor.readLine(timeout: .seconds(5)) {
