@@ -26,7 +26,7 @@ struct DayBoundaryTests {
 
     /// Berlin on an ordinary night, and Santiago on the night it springs from 00:00 to 01:00, where midnight does
     /// not exist and the day begins at 01:00.
-    @Test(arguments: [("Europe/Berlin", "2026-12-01 23:59:55"), ("America/Santiago", "2026-09-05 23:59:55")])
+    @Test(arguments: [("Europe/Berlin", "2026-12-01 23:59:50"), ("America/Santiago", "2026-09-05 23:59:50")])
     func widgetVotingBecomesAvailableAtTheFirstMidnightWithNoCall(zone: String, start: String) throws {
         let service = try RunningService(
             environment: Self.fakeClockEnvironment(zone: zone), launcher: Self.fakeClock(startingAt: start))
@@ -35,7 +35,7 @@ struct DayBoundaryTests {
         #expect(try service.status("WidgetVotingTip") == "pending")
         service.clearSignals()
 
-        let announced = service.waitForSignals(timeout: .seconds(15)) { _ in
+        let announced = service.waitForSignals(timeout: .seconds(20)) { _ in
             service.statusChanges.contains(StatusChange(id: "WidgetVotingTip", status: "available"))
                 && service.changedProperties.contains { $0.0 == "DaysUsingApp" && $0.1 == .uint32(2) }
         }
@@ -55,7 +55,7 @@ struct DayBoundaryTests {
         #expect(try service.status("MoodStreakTip") == "available")
 
         // The next day, the run of Dec 1 still counts until the midnight that ends Dec 2.
-        service.launcher = Self.fakeClock(startingAt: "2026-12-02 23:59:55")
+        service.launcher = Self.fakeClock(startingAt: "2026-12-02 23:59:50")
         #expect(service.stop() == .exited(0))
         try service.start()
         #expect(try service.property("CurrentStreak") == .uint32(3))
@@ -65,7 +65,7 @@ struct DayBoundaryTests {
         #expect(try service.status("MoodStreakTip") == "available")
         service.clearSignals()
 
-        let announced = service.waitForSignals(timeout: .seconds(15)) { _ in
+        let announced = service.waitForSignals(timeout: .seconds(20)) { _ in
             service.statusChanges.contains(StatusChange(id: "MoodStreakTip", status: "pending"))
                 && service.changedProperties.contains { $0.0 == "CurrentStreak" && $0.1 == .uint32(0) }
         }
