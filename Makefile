@@ -27,7 +27,7 @@ CONFIGURATION ?= release
 SWIFT_BUILD = swift build -c $(CONFIGURATION)
 BIN_PATH = $(shell swift build -c $(CONFIGURATION) --show-bin-path)
 
-.PHONY: all build test run bench deps install uninstall
+.PHONY: all build test lint run bench deps install uninstall
 
 all: build
 
@@ -39,6 +39,9 @@ build: deps
 
 test:
 	scripts/test
+
+lint:
+	scripts/lint
 
 run:
 	scripts/run

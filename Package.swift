@@ -24,19 +24,25 @@ let package = Package(
         // The org.feels.Tips1 object: one table of members, thin handlers, error mapping.
         .target(name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus"], swiftSettings: strict),
 
-        .executableTarget(name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus"], swiftSettings: strict),
+        .executableTarget(
+            name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus"], swiftSettings: strict),
         .executableTarget(name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
         // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.
-        .executableTarget(name: "tips-store-writer", dependencies: ["TipsStore", "TipsCore"], path: "Tests/Support/tips-store-writer",
-                          swiftSettings: strict),
+        .executableTarget(
+            name: "tips-store-writer", dependencies: ["TipsStore", "TipsCore"], path: "Tests/Support/tips-store-writer",
+            swiftSettings: strict),
 
         // A private dbus-daemon and the helpers tests use to start and stop processes.
-        .target(name: "BusTestSupport", dependencies: ["DBus"], path: "Tests/Support/BusTestSupport",
-                swiftSettings: strict),
+        .target(
+            name: "BusTestSupport", dependencies: ["DBus"], path: "Tests/Support/BusTestSupport",
+            swiftSettings: strict),
 
         .testTarget(name: "TipsCoreTests", dependencies: ["TipsCore"], swiftSettings: strict),
-        .testTarget(name: "TipsStoreTests", dependencies: ["TipsStore", "TipsCore", "CSQLite", "BusTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TipsStoreTests", dependencies: ["TipsStore", "TipsCore", "CSQLite", "BusTestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
-        .testTarget(name: "TipsServiceTests", dependencies: ["TipsService", "DBus", "BusTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TipsServiceTests", dependencies: ["TipsService", "DBus", "BusTestSupport"], swiftSettings: strict),
     ]
 )

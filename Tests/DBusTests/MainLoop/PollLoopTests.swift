@@ -81,7 +81,7 @@ import Testing
     @Test func aWatchReportsReadableDataOnItsDescriptor() throws {
         var fds: [Int32] = [-1, -1]
         #expect(pipe(&fds) == 0)
-        defer { fds.forEach { close($0) } }
+        defer { for fd in fds { close(fd) } }
         let loop = PollLoop()
         var events: [WatchEvents] = []
         let watch = loop.addWatch(fd: fds[0], events: []) { event in

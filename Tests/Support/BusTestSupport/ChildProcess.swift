@@ -64,8 +64,7 @@ public final class ChildProcess {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var child: pid_t = 0
         let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)

@@ -41,7 +41,7 @@ final class WriterProcess {
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
         let strings: [String] = [executable, path, String(count)]
         let arguments = strings.map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
+        defer { for argument in arguments { free(argument) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, nil, arguments + [nil], environ)
         close(outputPipe[1])
