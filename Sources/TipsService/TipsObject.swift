@@ -54,9 +54,7 @@ public final class TipsObject {
     // MARK: - Requests
 
     func logMood(_ text: String) throws(DBusMethodError) -> UInt32 {
-        let mood: Mood
-        do { mood = try Mood(parsing: text) } catch { throw TipsServiceError.reply(for: error) }
-        try apply({ engine in engine.logMood(mood) }, journal: { $0 })
+        try apply({ engine throws(TipsError) in engine.logMood(try Mood(parsing: text)) }, journal: { $0 })
         return UInt32(clamping: engine.parameterValues.moodLogCount)
     }
 
@@ -77,30 +75,27 @@ public final class TipsObject {
     }
 
     func tip(_ id: String) throws(DBusMethodError) -> DBusValue {
-        do { return TipDictionary.value(of: try engine.snapshot(of: TipID(rawValue: id))) } catch {
-            throw TipsServiceError.reply(for: error)
-        }
+        try read { engine throws(TipsError) in TipDictionary.value(of: try engine.snapshot(of: TipID(rawValue: id))) }
     }
 
     func eligibleTips(_ location: String) throws(DBusMethodError) -> [String] {
-        do { return engine.eligibleTips(at: try TipLocation.filter(parsing: location)).map(\.rawValue) } catch {
-            throw TipsServiceError.reply(for: error)
+        try read { engine throws(TipsError) in
+            engine.eligibleTips(at: try TipLocation.filter(parsing: location)).map(\.rawValue)
         }
     }
 
     func displayNextTip(_ location: String) throws(DBusMethodError) -> String {
-        let filter: TipLocation?
-        do { filter = try TipLocation.filter(parsing: location) } catch { throw TipsServiceError.reply(for: error) }
-        return try apply { engine in engine.displayNextTip(at: filter) }?.rawValue ?? ""
+        try apply { engine throws(TipsError) in
+            engine.displayNextTip(at: try TipLocation.filter(parsing: location))
+        }?.rawValue ?? ""
     }
 
     func invalidateTip(_ id: String, reason text: String) throws(DBusMethodError) {
-        let reason: InvalidationReason
-        do {
-            _ = try engine.tip(TipID(rawValue: id))
-            reason = try InvalidationReason(callerReason: text)
-        } catch { throw TipsServiceError.reply(for: error) }
-        try apply { engine throws(TipsError) in try engine.invalidate(TipID(rawValue: id), reason: reason) }
+        try apply { engine throws(TipsError) in
+            // An unknown tip is the first thing to report, before the reason is even read.
+            let tip = try engine.tip(TipID(rawValue: id)).id
+            try engine.invalidate(tip, reason: try InvalidationReason(callerReason: text))
+        }
     }
 
     func resetAllTips() throws(DBusMethodError) {
@@ -113,7 +108,12 @@ public final class TipsObject {
     var displayFrequency: DisplayFrequency { engine.displayFrequency }
     var nextDisplayTime: Date? { engine.nextDisplayTime }
 
-    // MARK: - Applying changes
+    // MARK: - Reading and applying changes
+
+    /// Answers a request that changes nothing, with the engine's refusal as a named D-Bus error.
+    private func read<Result>(_ request: (TipsEngine) throws(TipsError) -> Result) throws(DBusMethodError) -> Result {
+        do { return try request(engine) } catch { throw TipsServiceError.reply(for: error) }
+    }
 
     /// Runs `request` on a copy of the engine, stores the copy's state (and the journal entry `journal` picks from
     /// the result) in one transaction, adopts the copy, then announces what changed.
