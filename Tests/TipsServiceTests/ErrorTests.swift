@@ -15,6 +15,9 @@ struct ErrorTests {
             try service.errorName(of: "InvalidateTip", [.string("TimeViewTip"), .string("closed")])
                 == "org.feels.Tips1.Error.InvalidReason")
         #expect(
+            try service.errorName(of: "InvalidateTip", [.string("NoSuchTip"), .string("closed")])
+                == "org.feels.Tips1.Error.UnknownTip")
+        #expect(
             try service.errorName(of: "InvalidateTip", [.string("TimeViewTip"), .string("displayCountExceeded")])
                 == "org.feels.Tips1.Error.InvalidReason")
         #expect(
