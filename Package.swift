@@ -14,6 +14,8 @@ let package = Package(
         // System libraries from Debian: a module map and a shim header, nothing else.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // GNU gettext, part of the C library; Glibc's module map leaves <libintl.h> out.
+        .systemLibrary(name: "CGettext"),
 
         // The tips: catalog, parameters, rules, status, display frequency, explanations. No I/O.
         .target(name: "TipsCore", swiftSettings: strict),
@@ -21,11 +23,16 @@ let package = Package(
         .target(name: "TipsStore", dependencies: ["TipsCore", "CSQLite"], swiftSettings: strict),
         // Our binding over libdbus-1: connection, messages, values, exported objects, main-loop glue.
         .target(name: "DBus", dependencies: ["CDBus"], swiftSettings: strict),
+        // The system seams the executables share, without Foundation: the wall clock and the C library's time zone,
+        // the environment, journal-friendly logging, following files with inotify, the notifier's settings.
+        .target(name: "FeelsSystem", dependencies: ["TipsCore", "CGettext"], swiftSettings: strict),
         // The org.feels.Tips1 object: one table of members, thin handlers, error mapping.
-        .target(name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus"], swiftSettings: strict),
+        .target(
+            name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus", "FeelsSystem"], swiftSettings: strict),
 
         .executableTarget(
-            name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus"], swiftSettings: strict),
+            name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem"],
+            swiftSettings: strict),
         .executableTarget(name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
         // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.
         .executableTarget(

@@ -19,4 +19,14 @@ extension DBusMethodCall {
         }
         return value
     }
+
+    /// The `as` argument at `index`.
+    func strings(at index: Int) throws(DBusMethodError) -> [String] {
+        guard arguments.indices.contains(index), let values = arguments[index].arrayValue?.compactMap(\.stringValue),
+            values.count == arguments[index].arrayValue?.count
+        else {
+            throw .invalidArgs("Argument \(index) must be an array of strings")
+        }
+        return values
+    }
 }

@@ -1,5 +1,5 @@
 import DBus
-import Foundation
+import FeelsSystem
 import TipsCore
 import TipsStore
 
@@ -17,8 +17,9 @@ public final class TipsObject {
 
     private var engine: TipsEngine
     private let datastore: TipsDatastore
+    private let messages: MessageCatalog
     private var announced: TipsObservation
-    private var scheduledWake: Date?
+    private var scheduledWake: Instant?
     private weak var connection: DBusConnection?
 
     /// Where the object reports events worth a log line; the executable decides how to log them.
@@ -26,12 +27,18 @@ public final class TipsObject {
 
     /// Called with the next instant at which something may change with no request (`nil`: none), whenever it
     /// changes; the executable sets an alarm and calls ``timePassed()`` then.
-    public var onWakeNeeded: (Date?) -> Void = { _ in }
+    public var onWakeNeeded: (Instant?) -> Void = { _ in }
 
     /// Creates the object over an engine restored from `datastore`.
-    public init(engine: TipsEngine, datastore: TipsDatastore) {
+    ///
+    /// - Parameters:
+    ///   - engine: The engine, holding the state loaded from `datastore`.
+    ///   - datastore: Where every change is kept before it is answered.
+    ///   - messages: The translations of the tips' words.
+    public init(engine: TipsEngine, datastore: TipsDatastore, messages: MessageCatalog) {
         self.engine = engine
         self.datastore = datastore
+        self.messages = messages
         self.announced = engine.observation()
     }
 
@@ -43,18 +50,31 @@ public final class TipsObject {
         scheduleWake()
     }
 
-    /// Announces what time changed (a day of use completed, a streak broken, the display window closed) and
-    /// schedules the next wake-up.
+    /// Re-evaluates everything time decides (statuses, streak, days of use, the display window), announces exactly
+    /// what changed and schedules the next wake-up.
+    ///
+    /// Call it when the alarm set through ``onWakeNeeded`` fires, when the wall clock was set or the machine resumed,
+    /// and when the time zone changed. A display window that opened in the future (the clock was set back) is
+    /// brought back to now, so it never holds new tips back for longer than its length.
     public func timePassed() {
-        // The alarm that called us has fired and is gone: arm the next one even if its instant looks unchanged.
+        // An alarm that called us has fired and is gone: arm the next one even if its instant looks unchanged.
         scheduledWake = nil
+        var candidate = engine
+        if candidate.followClock() {
+            do { try datastore.save(candidate.state) } catch {
+                log("Failed to save to datastore '\(datastore.path)' after the clock was set back: \(error)")
+                announceChanges()
+                return
+            }
+            engine = candidate
+        }
         announceChanges()
     }
 
     // MARK: - Requests
 
     func logMood(_ text: String) throws(DBusMethodError) -> UInt32 {
-        try apply({ engine throws(TipsError) in engine.logMood(try Mood(parsing: text)) }, journal: { $0 })
+        try apply({ engine throws(TipsError) in engine.logMood(try Mood(parsing: text)) }, journal: { .append($0) })
         return UInt32(clamping: engine.parameterValues.moodLogCount)
     }
 
@@ -70,17 +90,34 @@ public final class TipsObject {
         try apply { engine throws(TipsError) in try engine.updateStreak(Int(days)) }
     }
 
-    func listTips() -> [DBusValue] {
-        engine.snapshots().map(TipDictionary.value(of:))
+    func listTips(locale: String = "") -> [DBusValue] {
+        engine.snapshots().map { TipDictionary.value(of: $0, words: words(of: $0.tip, locale: locale)) }
     }
 
-    func tip(_ id: String) throws(DBusMethodError) -> DBusValue {
-        try read { engine throws(TipsError) in TipDictionary.value(of: try engine.snapshot(of: TipID(rawValue: id))) }
+    func tip(_ id: String, locale: String = "") throws(DBusMethodError) -> DBusValue {
+        try read { engine throws(TipsError) in
+            let snapshot = try engine.snapshot(of: TipID(rawValue: id))
+            return TipDictionary.value(of: snapshot, words: words(of: snapshot.tip, locale: locale))
+        }
     }
 
     func eligibleTips(_ location: String) throws(DBusMethodError) -> [String] {
         try read { engine throws(TipsError) in
             engine.eligibleTips(at: try TipLocation.filter(parsing: location)).map(\.rawValue)
+        }
+    }
+
+    func shouldDisplayTip(_ id: String) throws(DBusMethodError) -> Bool {
+        try read { engine throws(TipsError) in try engine.shouldDisplay(TipID(rawValue: id)) }
+    }
+
+    func displayTip(_ id: String) throws(DBusMethodError) -> Bool {
+        try apply { engine throws(TipsError) in try engine.displayTip(TipID(rawValue: id)) }
+    }
+
+    func nextNewTip(_ location: String) throws(DBusMethodError) -> String {
+        try read { engine throws(TipsError) in
+            engine.nextNewTip(at: try TipLocation.filter(parsing: location))?.rawValue ?? ""
         }
     }
 
@@ -102,32 +139,80 @@ public final class TipsObject {
         try apply { engine in engine.resetAllTips() }
     }
 
+    func exportMoods() throws(DBusMethodError) -> [DBusValue] {
+        do { return try datastore.moodJournal().map(TipDictionary.value(of:)) } catch {
+            log("Failed to read the mood journal from datastore '\(datastore.path)': \(error)")
+            throw TipsServiceError.reply(for: error)
+        }
+    }
+
+    func forgetMoods() throws(DBusMethodError) -> UInt32 {
+        let count: Int
+        do { count = try datastore.moodCount() } catch { throw TipsServiceError.reply(for: error) }
+        try apply({ engine in engine.forgetMoods() }, journal: { _ in .forget })
+        log("Forgot \(count) mood\(count == 1 ? "" : "s") and the counts made from them, as the user asked")
+        return UInt32(clamping: count)
+    }
+
+    func setTestingOverride(_ testingOverride: TestingOverride) throws(DBusMethodError) {
+        try apply { engine in engine.testingOverride = testingOverride }
+        log("Testing override \(testingOverride.name.isEmpty ? "cleared" : "set to \(testingOverride.name)")")
+    }
+
+    func showTipsForTesting(_ ids: [String]) throws(DBusMethodError) {
+        let tips = try read { engine throws(TipsError) in
+            try ids.map { id throws(TipsError) in try engine.tip(TipID(rawValue: id)).id }
+        }
+        try setTestingOverride(.show(Set(tips)))
+    }
+
+    func setDisplayFrequency(_ text: String) throws(DBusMethodError) {
+        try apply { engine throws(TipsError) in engine.displayFrequency = try DisplayFrequency(parsing: text) }
+        log("Display frequency set to \(engine.displayFrequency) for this session")
+    }
+
     // MARK: - Properties
 
     var parameterValues: ParameterValues { engine.parameterValues }
     var displayFrequency: DisplayFrequency { engine.displayFrequency }
-    var nextDisplayTime: Date? { engine.nextDisplayTime }
+    var nextDisplayTime: Instant? { engine.nextDisplayTime }
+    var testingOverride: TestingOverride { engine.testingOverride }
+    var datastorePath: String { datastore.path }
 
     // MARK: - Reading and applying changes
+
+    /// The tip's words in `locale` (the service's own when empty); the seed's English when no translation exists,
+    /// and the service's locale when `locale` is not installed here.
+    private func words(of tip: Tip, locale: String) -> TipWords {
+        if !locale.isEmpty, let title = messages.translate(tip.title, locale: locale),
+            let message = messages.translate(tip.message, locale: locale)
+        {
+            return TipWords(title: title, message: message, locale: locale)
+        }
+        return TipWords(
+            title: messages.translate(tip.title), message: messages.translate(tip.message),
+            locale: messages.processLocale)
+    }
 
     /// Answers a request that changes nothing, with the engine's refusal as a named D-Bus error.
     private func read<Result>(_ request: (TipsEngine) throws(TipsError) -> Result) throws(DBusMethodError) -> Result {
         do { return try request(engine) } catch { throw TipsServiceError.reply(for: error) }
     }
 
-    /// Runs `request` on a copy of the engine, stores the copy's state (and the journal entry `journal` picks from
+    /// Runs `request` on a copy of the engine, stores the copy's state (with the journal change `journal` picks from
     /// the result) in one transaction, adopts the copy, then announces what changed.
     @discardableResult
     private func apply<Result>(
         _ request: (inout TipsEngine) throws(TipsError) -> Result,
-        journal: (Result) -> MoodEntry? = { _ in nil }
+        journal: (Result) -> JournalChange? = { _ in nil }
     ) throws(DBusMethodError) -> Result {
         var candidate = engine
+        candidate.followClock()
         let result: Result
         do { result = try request(&candidate) } catch { throw TipsServiceError.reply(for: error) }
-        let entry = journal(result)
-        if candidate.state != engine.state || entry != nil {
-            do { try datastore.save(candidate.state, appending: entry) } catch {
+        let change = journal(result)
+        if candidate.state != engine.state || change != nil {
+            do { try datastore.save(candidate.state, journal: change) } catch {
                 log("Failed to save to datastore '\(datastore.path)': \(error)")
                 throw TipsServiceError.reply(for: error)
             }
@@ -155,6 +240,12 @@ public final class TipsObject {
             properties.append(
                 (TipsInterface.nextDisplayTime, .int64(observation.nextDisplayTime?.microsecondsSinceEpoch ?? 0)))
         }
+        if changes.displayFrequencyChanged {
+            properties.append((TipsInterface.displayFrequency, .string(observation.displayFrequency.description)))
+        }
+        if changes.testingOverrideChanged {
+            properties.append((TipsInterface.testingOverride, .string(observation.testingOverride.name)))
+        }
         do {
             if !properties.isEmpty {
                 try connection.emitPropertiesChanged(
@@ -164,6 +255,11 @@ public final class TipsObject {
                 try connection.emitSignal(
                     path: Self.path, interface: TipsInterface.name, member: TipsInterface.tipStatusChanged,
                     arguments: [.string(id.rawValue), .string(status.name)])
+            }
+            for change in changes.tips {
+                try connection.emitSignal(
+                    path: Self.path, interface: TipsInterface.name, member: TipsInterface.tipChanged,
+                    arguments: [.string(change.tip.id.rawValue), TipDictionary.changes(of: change)])
             }
         } catch {
             log("Failed to announce a change: \(error), ignoring")

@@ -1,5 +1,6 @@
 import DBus
-import Foundation
+import FeelsSystem
+import Glibc
 import TipsCore
 import TipsService
 import TipsStore
@@ -7,13 +8,13 @@ import TipsStore
 // feels-tipsd: wiring only. Everything it decides lives in TipsCore, everything it keeps in TipsStore,
 // everything it says on the bus in TipsService.
 
-let log = DaemonLog()
+let log = ProcessLog(program: "feels-tipsd")
 
 let options: DaemonOptions
 do {
     options = try DaemonOptions(parsing: Array(CommandLine.arguments.dropFirst()))
 } catch {
-    log.usage(error)
+    log.usage(error.description)
     exit(2)
 }
 
@@ -34,7 +35,9 @@ case .serve:
 let datastore: TipsDatastore
 let state: TipsState
 do {
-    let path = try options.datastore ?? TipsDatastore.defaultPath(environment: ProcessInfo.processInfo.environment)
+    let path =
+        try options.datastore
+        ?? TipsDatastore.defaultPath(environment: ProcessEnvironment.values(["XDG_DATA_HOME", "HOME"]))
     datastore = try TipsDatastore(path: path)
     state = try datastore.load()
 } catch {
@@ -48,18 +51,41 @@ do {
         try options.address.map { address throws(DBusError) in try DBusConnection(address: address) }
         ?? DBusConnection.session()
 } catch {
-    log.error("Failed to connect to the bus: \(error)")
+    log.error("\(error)")
     exit(1)
 }
 
+SystemTimeZone.reload()
 let loop = PollLoop()
 let engine = TipsEngine(state: state, displayFrequency: options.displayFrequency, clock: SystemClock())
-let tips = TipsObject(engine: engine, datastore: datastore)
+let tips = TipsObject(engine: engine, datastore: datastore, messages: MessageCatalog())
 tips.log = { log.warning($0) }
 var alarm: LoopSourceID?
 tips.onWakeNeeded = { instant in
     if let alarm { loop.cancelAlarm(alarm) }
-    alarm = instant.map { loop.setAlarm(at: $0) { tips.timePassed() } }
+    alarm = instant.map { loop.setAlarm(atMicrosecondsSinceEpoch: $0.microsecondsSinceEpoch) { tips.timePassed() } }
+}
+loop.addClockChangeHandler {
+    log.info("The system clock was set or the machine resumed; re-evaluating the tips")
+    tips.timePassed()
+}
+
+// The zone the C library reads is followed by name, so that replacing /etc/localtime (timedatectl set-timezone)
+// or the file TZ names takes effect at once.
+var zoneWatch: PathWatch?
+if let zoneFile = SystemTimeZone.sourceFile {
+    do {
+        let watch = try PathWatch(path: zoneFile)
+        zoneWatch = watch
+        loop.addWatch(fd: watch.descriptor, events: .readable) { _ in
+            guard watch.drainEvents() else { return }
+            SystemTimeZone.reload()
+            log.info("The time zone changed to '\(SystemTimeZone().identifier)'; re-evaluating the tips")
+            tips.timePassed()
+        }
+    } catch {
+        log.warning("\(error); a change of time zone will need a restart")
+    }
 }
 
 var exitStatus: Int32 = 0
@@ -73,6 +99,11 @@ do {
         _ = try loop.addSignalHandler(signal) {
             log.info("Received \(name), exiting")
             loop.stop()
+        }
+    }
+    for (signal, name) in [(SIGHUP, "SIGHUP"), (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2")] {
+        _ = try loop.addSignalHandler(signal) {
+            log.info("Received \(name); feels-tipsd has nothing to reload or report, ignoring")
         }
     }
     connection.attach(to: loop)
@@ -91,7 +122,15 @@ do {
 
 log.info(
     "Serving '\(TipsObject.busName)' as \(connection.uniqueName) with datastore '\(datastore.path)', "
-        + "display frequency \(options.displayFrequency)")
+        + "display frequency \(options.displayFrequency), time zone '\(SystemTimeZone().identifier)'")
 loop.run()
 connection.close()
+do {
+    try datastore.close()
+} catch {
+    log.error(
+        "Failed to fold the datastore's journal into '\(datastore.path)': \(error); it is replayed at the next start")
+    exitStatus = 1
+}
+log.flush()
 exit(exitStatus)

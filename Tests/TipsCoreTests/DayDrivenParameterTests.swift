@@ -136,8 +136,8 @@ struct DayDrivenParameterTests {
         var engine = TipsEngine(clock: clock)
         let entry = engine.logMood(.great)
         #expect(entry.mood == .great)
-        #expect(entry.date == clock.now)
+        #expect(entry.loggedAt == clock.now)
         #expect(entry.utcOffset == 7_200)
-        #expect(entry.day == CalendarDay(clock.now, in: clock.timeZone))
+        #expect(entry.day == clock.timeZone.day(at: clock.now))
     }
 }

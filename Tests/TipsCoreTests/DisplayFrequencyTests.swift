@@ -27,7 +27,7 @@ struct DisplayFrequencyTests {
         var engine = TipsEngine(displayFrequency: frequency, clock: clock)
         #expect(engine.displayNextTip(at: .customizeContentView) == .customizeLayout)
         if frequency.seconds > 0 {
-            #expect(engine.nextDisplayTime == clock.now.addingTimeInterval(TimeInterval(frequency.seconds)))
+            #expect(engine.nextDisplayTime == clock.now.advanced(bySeconds: Int64(frequency.seconds)))
             clock.advance(seconds: Double(frequency.seconds) - 0.001)
             #expect(engine.displayNextTip(at: .dayView) == nil)
             #expect(engine.displayNextTip(at: .customizeContentView) == .customizeLayout)
@@ -83,7 +83,7 @@ struct DisplayFrequencyTests {
         #expect(engine.displayNextTip(at: .customizeContentView) == .customizeLayout)
         clock.set("2026-03-29 12:30")
         #expect(engine.displayNextTip(at: .dayView) == nil)
-        #expect(engine.nextDisplayTime == localDate("2026-03-29 13:00", in: clock.timeZone))
+        #expect(engine.nextDisplayTime == clock.instant("2026-03-29 13:00"))
         clock.set("2026-03-29 13:00")
         #expect(engine.displayNextTip(at: .dayView) == .timeView)
     }

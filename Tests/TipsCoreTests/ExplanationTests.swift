@@ -43,7 +43,7 @@ struct ExplanationTests {
         _ = engine.displayNextTip(at: .customizeContentView)
         let snapshot = try engine.snapshot(of: .timeView)
         #expect(snapshot.status == .available)
-        #expect(snapshot.hold == .displayWindow(until: localDate("2026-12-01 10:00", in: clock.timeZone)))
+        #expect(snapshot.hold == .displayWindow(until: clock.instant("2026-12-01 10:00")))
         #expect(snapshot.hold?.name == "display-window")
         #expect(
             snapshot.explanation

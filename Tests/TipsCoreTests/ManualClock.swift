@@ -4,39 +4,63 @@ import TipsCore
 
 /// A clock that tests move by hand, in a time zone they choose.
 final class ManualClock: TipsClock {
-    private let instant: Mutex<Date>
-    let timeZone: TimeZone
+    private let instant: Mutex<Instant>
+    let timeZone: any TimeZoneRules
+    private let zone: TimeZone
 
     /// A clock at a local wall-clock time such as `2026-03-28 12:00` in `zone`.
     init(_ local: String, zone: String = "Europe/Berlin") {
-        let timeZone = TimeZone(identifier: zone)!
-        self.timeZone = timeZone
-        self.instant = Mutex(localDate(local, in: timeZone))
+        self.zone = TimeZone(identifier: zone)!
+        self.timeZone = FoundationZone(self.zone)
+        self.instant = Mutex(localInstant(local, in: self.zone))
     }
 
-    var now: Date { instant.withLock { $0 } }
+    var now: Instant { instant.withLock { $0 } }
 
     func advance(seconds: Double) {
-        instant.withLock { $0 = $0.addingTimeInterval(seconds) }
+        instant.withLock { $0 = $0.advanced(byMicroseconds: Int64((seconds * 1_000_000).rounded())) }
     }
 
     func advance(hours: Double) { advance(seconds: hours * 3_600) }
 
     func set(_ local: String) {
-        let date = localDate(local, in: timeZone)
+        let date = localInstant(local, in: zone)
         instant.withLock { $0 = date }
+    }
+
+    /// The instant a wall clock in the clock's zone shows `local`.
+    func instant(_ local: String) -> Instant {
+        localInstant(local, in: zone)
+    }
+}
+
+/// A zone of Foundation's time zone database, for tests: the core's own code never uses Foundation.
+struct FoundationZone: TimeZoneRules {
+    let zone: TimeZone
+    init(_ zone: TimeZone) { self.zone = zone }
+    var identifier: String { zone.identifier }
+    func utcOffset(at instant: Instant) -> Int { zone.secondsFromGMT(for: instant.date) }
+}
+
+extension Instant {
+    /// The same instant as a Foundation date.
+    var date: Date { Date(timeIntervalSince1970: Double(microsecondsSinceEpoch) / 1_000_000) }
+
+    /// The instant of a Foundation date, to the microsecond.
+    init(_ date: Date) {
+        self.init(microsecondsSinceEpoch: Int64((date.timeIntervalSince1970 * 1_000_000).rounded()))
     }
 }
 
 /// The instant a wall clock in `timeZone` shows `local` (`yyyy-MM-dd HH:mm` or `yyyy-MM-dd HH:mm:ss`).
-func localDate(_ local: String, in timeZone: TimeZone) -> Date {
+func localInstant(_ local: String, in timeZone: TimeZone) -> Instant {
     let parts = local.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" }).map { Int($0)! }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let components = DateComponents(
         year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4],
         second: parts.count > 5 ? parts[5] : 0)
-    return calendar.date(from: components)!
+    return Instant(calendar.date(from: components)!)
 }
 
 extension TipsEngine {

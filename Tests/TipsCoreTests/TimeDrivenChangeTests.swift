@@ -12,7 +12,7 @@ struct TimeDrivenChangeTests {
         let clock = ManualClock("2026-11-30 10:00", zone: "Asia/Kolkata")
         var engine = TipsEngine(clock: clock)
         engine.logMood(.good)
-        #expect(engine.nextTimeDrivenChange() == localDate("2026-12-01 00:00", in: clock.timeZone))
+        #expect(engine.nextTimeDrivenChange() == clock.instant("2026-12-01 00:00"))
     }
 
     @Test func theEndOfTheDisplayWindowComesFirstWhenItIsSooner() {
@@ -20,7 +20,7 @@ struct TimeDrivenChangeTests {
         var engine = TipsEngine(displayFrequency: .hourly, clock: clock)
         engine.logMood(.good)
         _ = engine.displayNextTip(at: nil)
-        #expect(engine.nextTimeDrivenChange() == localDate("2026-11-30 11:00", in: clock.timeZone))
+        #expect(engine.nextTimeDrivenChange() == clock.instant("2026-11-30 11:00"))
     }
 
     @Test func theNextMidnightIsFoundAcrossASpringForwardNight() {
@@ -28,8 +28,8 @@ struct TimeDrivenChangeTests {
         var engine = TipsEngine(clock: clock)
         engine.logMood(.good)
         let midnight = engine.nextTimeDrivenChange()
-        #expect(midnight == localDate("2026-03-29 00:00", in: clock.timeZone))
-        #expect(abs((midnight ?? .distantPast).timeIntervalSince(clock.now) - 2 * 3_600) < 0.001)
+        #expect(midnight == clock.instant("2026-03-29 00:00"))
+        #expect(midnight == clock.now.advanced(bySeconds: 2 * 3_600))
     }
 
     @Test func whereMidnightDoesNotExistTheDaysFirstInstantIsTheChange() throws {
@@ -38,11 +38,9 @@ struct TimeDrivenChangeTests {
         var engine = TipsEngine(clock: clock)
         engine.logMood(.good)
         let change = try #require(engine.nextTimeDrivenChange())
-        #expect(change == Date(timeIntervalSince1970: 1_788_667_200))
-        #expect(CalendarDay(change, in: clock.timeZone) == CalendarDay(clock.now, in: clock.timeZone).advanced(by: 1))
-        #expect(
-            CalendarDay(change.addingTimeInterval(-1), in: clock.timeZone) == CalendarDay(clock.now, in: clock.timeZone)
-        )
+        #expect(change == Instant(secondsSinceEpoch: 1_788_667_200))
+        #expect(clock.timeZone.day(at: change) == clock.timeZone.day(at: clock.now).advanced(by: 1))
+        #expect(clock.timeZone.day(at: change.advanced(bySeconds: -1)) == clock.timeZone.day(at: clock.now))
     }
 
     @Test func theSecondDayOfUseMakesWidgetVotingAvailableAtMidnight() {
@@ -65,7 +63,7 @@ struct TimeDrivenChangeTests {
         try engine.updateStreak(3)
         clock.set("2026-12-01 23:00")
         let before = engine.observation()
-        #expect(engine.nextTimeDrivenChange() == localDate("2026-12-02 00:00", in: clock.timeZone))
+        #expect(engine.nextTimeDrivenChange() == clock.instant("2026-12-02 00:00"))
         clock.set("2026-12-02 00:00")
         let changes = engine.observation().changes(since: before)
         #expect(changes.statuses.map(\.id) == [.moodStreak])
@@ -78,7 +76,7 @@ struct TimeDrivenChangeTests {
         var engine = TipsEngine(displayFrequency: .hourly, clock: clock)
         _ = engine.displayNextTip(at: nil)
         let before = engine.observation()
-        #expect(before.nextDisplayTime == localDate("2026-11-30 13:00", in: clock.timeZone))
+        #expect(before.nextDisplayTime == clock.instant("2026-11-30 13:00"))
         clock.set("2026-11-30 13:00")
         let changes = engine.observation().changes(since: before)
         #expect(changes.nextDisplayTimeChanged)

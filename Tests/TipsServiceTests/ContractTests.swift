@@ -53,7 +53,11 @@ struct ContractTests {
             ".LogMood": ("s", "u"), ".SettingsViewed": ("-", "-"), ".UpdateDaysUsingApp": ("u", "-"),
             ".UpdateStreak": ("u", "-"), ".ListTips": ("-", "aa{sv}"), ".GetTip": ("s", "a{sv}"),
             ".EligibleTips": ("s", "as"), ".DisplayNextTip": ("s", "s"), ".InvalidateTip": ("ss", "-"),
-            ".ResetAllTips": ("-", "-"),
+            ".ResetAllTips": ("-", "-"), ".ListLocalizedTips": ("s", "aa{sv}"), ".GetLocalizedTip": ("ss", "a{sv}"),
+            ".ShouldDisplayTip": ("s", "b"), ".DisplayTip": ("s", "b"), ".NextNewTip": ("s", "s"),
+            ".ExportMoods": ("-", "a(xsi)"), ".ForgetMoods": ("-", "u"), ".ShowAllTipsForTesting": ("-", "-"),
+            ".ShowTipsForTesting": ("as", "-"), ".HideAllTipsForTesting": ("-", "-"),
+            ".ClearTestingOverrides": ("-", "-"), ".SetDisplayFrequency": ("s", "-"),
         ]
         for (name, (input, output)) in methods {
             let row = try #require(rows[name], "busctl does not list \(name)")
@@ -62,8 +66,9 @@ struct ContractTests {
         let properties = [
             ".MoodLogCount": ("u", "emits-change"), ".HasLoggedMoods": ("u", "emits-change"),
             ".HasSeenSettings": ("b", "emits-change"), ".DaysUsingApp": ("u", "emits-change"),
-            ".CurrentStreak": ("u", "emits-change"), ".DisplayFrequency": ("s", "const"),
-            ".NextDisplayTime": ("x", "emits-change"),
+            ".CurrentStreak": ("u", "emits-change"), ".DisplayFrequency": ("s", "emits-change"),
+            ".NextDisplayTime": ("x", "emits-change"), ".TestingOverride": ("s", "emits-change"),
+            ".Datastore": ("s", "const"),
         ]
         for (name, (signature, flag)) in properties {
             let row = try #require(rows[name], "busctl does not list \(name)")
@@ -71,7 +76,9 @@ struct ContractTests {
         }
         let signal = try #require(rows[".TipStatusChanged"])
         #expect(Array(signal[1...2]) == ["signal", "ss"])
-        #expect(rows.keys.filter { $0.hasPrefix(".") }.count == methods.count + properties.count + 1)
+        let tipChanged = try #require(rows[".TipChanged"])
+        #expect(Array(tipChanged[1...2]) == ["signal", "sa{sv}"])
+        #expect(rows.keys.filter { $0.hasPrefix(".") }.count == methods.count + properties.count + 2)
     }
 
     @Test func busctlTreeFindsTheObjectThroughItsAncestors() throws {

@@ -128,6 +128,8 @@ struct LifecycleTests {
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("feels-tipsd: Failed to connect to the bus"), "\(result.stderr)")
         #expect(result.stderr.contains("DBUS_SESSION_BUS_ADDRESS is not set"), "\(result.stderr)")
+        // Each cause is said once: the line once read "Failed to connect to the bus: Failed to connect to the bus: …".
+        #expect(result.stderr.components(separatedBy: "Failed to connect").count == 2, "\(result.stderr)")
     }
 
     @Test func theIdleServiceMakesNoWakeups() throws {

@@ -53,7 +53,7 @@ struct MethodTests {
         let keys: Set = [
             "id", "title", "message", "icon", "symbol", "location", "status", "invalidation_reason", "display_count",
             "first_displayed", "last_displayed", "max_display_count", "ignores_display_frequency", "rules",
-            "held_back_by", "held_until", "explanation",
+            "held_back_by", "held_until", "explanation", "locale", "should_display", "override",
         ]
         for tip in tips {
             #expect(Set(tip.keys) == keys)

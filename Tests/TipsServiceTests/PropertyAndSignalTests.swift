@@ -16,7 +16,9 @@ struct PropertyAndSignalTests {
         #expect(all["CurrentStreak"] == .uint32(0))
         #expect(all["DisplayFrequency"] == .string("weekly"))
         #expect(all["NextDisplayTime"] == .int64(0))
-        #expect(all.count == 7)
+        #expect(all["TestingOverride"] == .string(""))
+        #expect(all["Datastore"] == .string(service.datastore))
+        #expect(all.count == 9)
         let busctl = try service.busctl(
             ["get-property", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", "DisplayFrequency"])
         #expect(busctl.stdout == "s \"weekly\"\n")

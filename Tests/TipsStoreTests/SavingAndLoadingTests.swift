@@ -13,30 +13,30 @@ struct SavingAndLoadingTests {
         tips: [
             .customizeLayout: TipRecord(
                 invalidation: .actionPerformed, displayCount: 1,
-                firstDisplayed: Date(microsecondsSinceEpoch: 1_762_000_000_123_456),
-                lastDisplayed: Date(microsecondsSinceEpoch: 1_762_000_000_123_456)),
+                firstDisplayed: Instant(microsecondsSinceEpoch: 1_762_000_000_123_456),
+                lastDisplayed: Instant(microsecondsSinceEpoch: 1_762_000_000_123_456)),
             .aiInsights: TipRecord(
                 invalidation: .tipClosed, displayCount: 3,
-                firstDisplayed: Date(microsecondsSinceEpoch: 1_762_100_000_000_001),
-                lastDisplayed: Date(microsecondsSinceEpoch: 1_762_300_000_999_999)),
+                firstDisplayed: Instant(microsecondsSinceEpoch: 1_762_100_000_000_001),
+                lastDisplayed: Instant(microsecondsSinceEpoch: 1_762_300_000_999_999)),
             .moodStreak: TipRecord(
                 invalidation: .displayCountExceeded, displayCount: 5,
-                firstDisplayed: Date(microsecondsSinceEpoch: -1), lastDisplayed: Date(microsecondsSinceEpoch: 7)),
+                firstDisplayed: Instant(microsecondsSinceEpoch: -1), lastDisplayed: Instant(microsecondsSinceEpoch: 7)),
             .timeView: TipRecord(
                 invalidation: nil, displayCount: 2,
-                firstDisplayed: Date(microsecondsSinceEpoch: 1_762_400_000_000_000), lastDisplayed: nil),
+                firstDisplayed: Instant(microsecondsSinceEpoch: 1_762_400_000_000_000), lastDisplayed: nil),
             .siriShortcut: TipRecord(),
         ],
-        displayWindowOpened: Date(microsecondsSinceEpoch: 1_762_400_000_654_321))
+        displayWindowOpened: Instant(microsecondsSinceEpoch: 1_762_400_000_654_321))
 
     /// A journal with every mood and offsets west, east, zero and on half and quarter hours.
     static let journal = [
-        MoodEntry(mood: .great, date: Date(microsecondsSinceEpoch: 1_762_000_000_000_001), utcOffset: -36_000),
-        MoodEntry(mood: .horrible, date: Date(microsecondsSinceEpoch: 1_762_000_100_000_000), utcOffset: 19_800),
-        MoodEntry(mood: .average, date: Date(microsecondsSinceEpoch: 1_762_000_000_000_000), utcOffset: 20_700),
-        MoodEntry(mood: .bad, date: Date(microsecondsSinceEpoch: 1_762_000_200_999_999), utcOffset: 0),
-        MoodEntry(mood: .good, date: Date(microsecondsSinceEpoch: 1_762_000_300_000_000), utcOffset: 45_900),
-        MoodEntry(mood: .good, date: Date(microsecondsSinceEpoch: 1_762_000_400_000_000), utcOffset: -12_600),
+        MoodEntry(mood: .great, loggedAt: Instant(microsecondsSinceEpoch: 1_762_000_000_000_001), utcOffset: -36_000),
+        MoodEntry(mood: .horrible, loggedAt: Instant(microsecondsSinceEpoch: 1_762_000_100_000_000), utcOffset: 19_800),
+        MoodEntry(mood: .average, loggedAt: Instant(microsecondsSinceEpoch: 1_762_000_000_000_000), utcOffset: 20_700),
+        MoodEntry(mood: .bad, loggedAt: Instant(microsecondsSinceEpoch: 1_762_000_200_999_999), utcOffset: 0),
+        MoodEntry(mood: .good, loggedAt: Instant(microsecondsSinceEpoch: 1_762_000_300_000_000), utcOffset: 45_900),
+        MoodEntry(mood: .good, loggedAt: Instant(microsecondsSinceEpoch: 1_762_000_400_000_000), utcOffset: -12_600),
     ]
 
     @Test func aNewDatastoreLoadsAFreshInstallsStateAndAnEmptyJournal() throws {

@@ -57,7 +57,7 @@ extension DBusError: CustomStringConvertible {
         case .messageTooLarge(let bytes, let limit): "Message too large: \(bytes) bytes, limit \(limit)"
         case .invalidObject(let reason): "Invalid object: \(reason)"
         case .invalidMessage(let reason): "Invalid message: \(reason)"
-        case .noSessionBus: "No session bus: DBUS_SESSION_BUS_ADDRESS is not set"
+        case .noSessionBus: "Failed to connect to the bus: no session bus, DBUS_SESSION_BUS_ADDRESS is not set"
         case .connectionFailed(let name, let message): "Failed to connect to the bus: \(message) (\(name))"
         case .disconnected: "Not connected to the bus"
         case .remote(let name, let message): "\(name): \(message)"

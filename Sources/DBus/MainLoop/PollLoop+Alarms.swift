@@ -1,26 +1,24 @@
 import CDBus
-import Foundation
 import Glibc
 
 extension PollLoop {
-    /// Runs `handler` once when the wall clock reaches `date`.
+    /// Runs `handler` once when the wall clock reaches `microsecondsSinceEpoch`.
     ///
-    /// The loop sleeps for the time left according to `Date()`, re-checks on waking and sleeps again when early, so
-    /// it follows a faked clock (libfaketime) too. A realtime timerfd with `TFD_TIMER_CANCEL_ON_SET` wakes the loop
+    /// The loop sleeps for the time left according to the wall clock, re-checks on waking and sleeps again when early,
+    /// so it follows a faked clock (libfaketime) too. A realtime timerfd with `TFD_TIMER_CANCEL_ON_SET` wakes the loop
     /// when the system clock is set or the machine resumes, so the wait is recomputed.
     ///
     /// - Parameters:
-    ///   - date: When to fire; a date in the past fires on the next iteration.
+    ///   - microsecondsSinceEpoch: When to fire, on the wall clock; an instant in the past fires on the next iteration.
     ///   - handler: Called once.
     /// - Returns: An identifier for `cancelAlarm(_:)`.
     @discardableResult
-    public func setAlarm(at date: Date, handler: @escaping () -> Void) -> LoopSourceID {
+    public func setAlarm(atMicrosecondsSinceEpoch microsecondsSinceEpoch: Int64, handler: @escaping () -> Void)
+        -> LoopSourceID
+    {
         let id = makeID()
-        alarms[id] = Alarm(date: date, handler: handler)
-        if clockChangeFD < 0 {
-            clockChangeFD = timerfd_create(CLOCK_REALTIME, CDBUS_TFD_NONBLOCK | CDBUS_TFD_CLOEXEC)
-            armClockChangeTimer()
-        }
+        alarms[id] = Alarm(deadline: microsecondsSinceEpoch, handler: handler)
+        openClockChangeTimer()
         return id
     }
 
@@ -29,10 +27,38 @@ extension PollLoop {
         alarms[id] = nil
     }
 
+    /// Calls `handler` whenever the wall clock is set (by hand, by NTP stepping it) or the machine resumes from
+    /// suspend: the moments at which anything computed from the wall clock must be computed again.
+    ///
+    /// - Returns: An identifier for `removeClockChangeHandler(_:)`.
+    @discardableResult
+    public func addClockChangeHandler(_ handler: @escaping () -> Void) -> LoopSourceID {
+        let id = makeID()
+        clockChangeHandlers[id] = handler
+        openClockChangeTimer()
+        return id
+    }
+
+    /// Stops calling a handler added with `addClockChangeHandler(_:)`.
+    public func removeClockChangeHandler(_ id: LoopSourceID) {
+        clockChangeHandlers[id] = nil
+    }
+
     func rearmClockChangeTimer() {
         var expirations: UInt64 = 0
         // ECANCELED here means the clock was set: the wait is recomputed on the way back into poll.
-        _ = read(clockChangeFD, &expirations, MemoryLayout<UInt64>.size)
+        let cancelled = read(clockChangeFD, &expirations, MemoryLayout<UInt64>.size) < 0 && errno == ECANCELED
+        armClockChangeTimer()
+        if cancelled {
+            for id in clockChangeHandlers.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+                clockChangeHandlers[id]?()
+            }
+        }
+    }
+
+    private func openClockChangeTimer() {
+        guard clockChangeFD < 0 else { return }
+        clockChangeFD = timerfd_create(CLOCK_REALTIME, CDBUS_TFD_NONBLOCK | CDBUS_TFD_CLOEXEC)
         armClockChangeTimer()
     }
 

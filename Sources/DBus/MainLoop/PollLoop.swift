@@ -1,5 +1,4 @@
 import CDBus
-import Foundation
 import Glibc
 
 /// A single-threaded main loop on poll(2): descriptor watches, monotonic timers, wall-clock alarms, POSIX signals and
@@ -22,7 +21,8 @@ public final class PollLoop: DBusEventLoop {
     }
 
     struct Alarm {
-        let date: Date
+        /// Microseconds since the Unix epoch on the wall clock.
+        let deadline: Int64
         let handler: () -> Void
     }
 
@@ -31,6 +31,7 @@ public final class PollLoop: DBusEventLoop {
     var alarms: [LoopSourceID: Alarm] = [:]
     var idleHandlers: [() -> Void] = []
     var signalHandlers: [Int32: [LoopSourceID: () -> Void]] = [:]
+    var clockChangeHandlers: [LoopSourceID: () -> Void] = [:]
     /// The read end of the pipe the signal handler writes signal numbers to, `-1` until a signal handler is added.
     var signalReadFD: Int32 = -1
     var signalWriteFD: Int32 = -1
@@ -95,7 +96,8 @@ public final class PollLoop: DBusEventLoop {
             descriptors.append(pollfd(fd: watch.fd, events: events, revents: 0))
             sources.append((id, watch.fd))
         }
-        for fd in [signalReadFD, alarms.isEmpty ? -1 : clockChangeFD] where fd >= 0 {
+        let watchesClock = !alarms.isEmpty || !clockChangeHandlers.isEmpty
+        for fd in [signalReadFD, watchesClock ? clockChangeFD : -1] where fd >= 0 {
             descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             sources.append((nil, fd))
         }
@@ -133,9 +135,9 @@ public final class PollLoop: DBusEventLoop {
             let remaining = max(0, deadline - Self.monotonicNow())
             timeout = (remaining + 999_999) / 1_000_000
         }
-        if let date = alarms.values.map(\.date).min() {
-            let remaining = max(0, date.timeIntervalSinceNow)
-            let milliseconds = Int64((remaining * 1000).rounded(.up).clamped(to: 0...Double(Int32.max)))
+        if let deadline = alarms.values.map(\.deadline).min() {
+            let remaining = max(0, deadline.subtractingReportingOverflow(Self.realtimeNow()).partialValue)
+            let milliseconds = min(Int64(Int32.max), remaining / 1_000 + (remaining % 1_000 == 0 ? 0 : 1))
             timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
         }
         return Int32(clamping: timeout)
@@ -168,8 +170,8 @@ public final class PollLoop: DBusEventLoop {
     }
 
     private func fireDueAlarms() {
-        let now = Date()
-        let due = alarms.filter { $0.value.date <= now }.sorted { $0.value.date < $1.value.date }
+        let now = Self.realtimeNow()
+        let due = alarms.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
         for (id, _) in due where !stopRequested {
             guard let alarm = alarms.removeValue(forKey: id) else { continue }
             alarm.handler()
@@ -224,6 +226,13 @@ public final class PollLoop: DBusEventLoop {
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
+    /// The wall clock, in microseconds since the Unix epoch.
+    static func realtimeNow() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
+    }
+
     static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
@@ -233,11 +242,5 @@ public final class PollLoop: DBusEventLoop {
     static func milliseconds(rounding duration: Duration) -> Int32 {
         let nanoseconds = max(0, nanoseconds(duration))
         return Int32(clamping: (nanoseconds + 999_999) / 1_000_000)
-    }
-}
-
-extension Comparable {
-    func clamped(to range: ClosedRange<Self>) -> Self {
-        min(max(self, range.lowerBound), range.upperBound)
     }
 }

@@ -13,6 +13,11 @@ public struct DBusAnnotation: Hashable, Sendable {
 
     /// `org.freedesktop.DBus.Deprecated` = `true`.
     public static let deprecated = DBusAnnotation("org.freedesktop.DBus.Deprecated", "true")
+    /// `org.gtk.GDBus.DocString` = `text`: documentation that `gdbus-codegen --generate-docbook` and D-Feet show.
+    public static func documentation(_ text: String) -> DBusAnnotation {
+        DBusAnnotation("org.gtk.GDBus.DocString", text)
+    }
+
     /// `org.freedesktop.DBus.Method.NoReply` = `true`.
     public static let noReply = DBusAnnotation("org.freedesktop.DBus.Method.NoReply", "true")
 }

@@ -4,15 +4,19 @@ public struct DBusArgument: Hashable, Sendable {
     public var name: String
     /// The argument's type, a single complete type.
     public var signature: DBusSignature
+    /// What the argument means, shown in introspection as an `org.gtk.GDBus.DocString` annotation; empty for none.
+    public var documentation: String
 
     /// Creates an argument.
     ///
     /// - Parameters:
     ///   - name: The name shown in introspection; empty for none.
     ///   - signature: A single complete type.
-    public init(_ name: String, _ signature: DBusSignature) {
+    ///   - documentation: What the argument means; empty for none.
+    public init(_ name: String, _ signature: DBusSignature, _ documentation: String = "") {
         self.name = name
         self.signature = signature
+        self.documentation = documentation
     }
 }
 

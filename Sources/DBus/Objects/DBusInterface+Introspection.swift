@@ -37,7 +37,10 @@ extension DBusInterface {
     private static func argumentXML(_ argument: DBusArgument, direction: String?) -> String {
         let name = argument.name.isEmpty ? "" : "name=\"\(argument.name.xmlEscaped)\" "
         let direction = direction.map { " direction=\"\($0)\"" } ?? ""
-        return "      <arg \(name)type=\"\(argument.signature.rawValue.xmlEscaped)\"\(direction)/>"
+        let open = "      <arg \(name)type=\"\(argument.signature.rawValue.xmlEscaped)\"\(direction)"
+        guard !argument.documentation.isEmpty else { return open + "/>" }
+        return [open + ">", annotationXML(.documentation(argument.documentation), indent: 8), "      </arg>"]
+            .joined(separator: "\n")
     }
 
     private static func annotationXML(_ annotation: DBusAnnotation, indent: Int) -> String {
@@ -58,6 +61,8 @@ extension String {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
+            // A line break in an attribute would read as a space; documentation keeps its paragraphs.
+            case "\n": result += "&#10;"
             default: result.append(character)
             }
         }

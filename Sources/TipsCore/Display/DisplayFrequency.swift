@@ -16,6 +16,9 @@ public enum DisplayFrequency: Hashable, Sendable, CustomStringConvertible {
     /// A custom number of seconds.
     case seconds(Int)
 
+    /// The longest custom window, in seconds: a century, as for day counts. Longer ones are refused as mistakes.
+    public static let maximumSeconds = 36_525 * 86_400
+
     /// The named frequencies, in increasing length.
     public static let named: [DisplayFrequency] = [.immediate, .hourly, .daily, .weekly, .monthly]
 
@@ -33,11 +36,12 @@ public enum DisplayFrequency: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads a frequency: a name (`daily`, any letter case) or a whole number of seconds (`90`).
     ///
-    /// - Throws: ``TipsError/invalidDisplayFrequency(_:)`` for anything else, a negative number included.
+    /// - Throws: ``TipsError/invalidDisplayFrequency(_:)`` for anything else, a negative number or one over
+    ///   ``maximumSeconds`` included.
     public init(parsing text: String) throws(TipsError) {
         if let named = Self.named.first(where: { $0.description == text.lowercased() }) {
             self = named
-        } else if let seconds = Int(text), seconds >= 0 {
+        } else if let seconds = Int(text), (0...Self.maximumSeconds).contains(seconds) {
             self = .seconds(seconds)
         } else {
             throw .invalidDisplayFrequency(text)

@@ -1,9 +1,7 @@
-import Foundation
-
 /// Why a tip whose rules hold may not appear yet, and until when.
 public enum DisplayHold: Hashable, Sendable {
     /// Another tip first appeared less than one display frequency ago; new tips wait until the window ends.
-    case displayWindow(until: Date)
+    case displayWindow(until: Instant)
 
     /// The name of what holds the tip back, as D-Bus reports it: `display-window`.
     public var name: String {
@@ -13,7 +11,7 @@ public enum DisplayHold: Hashable, Sendable {
     }
 
     /// When the hold ends.
-    public var until: Date {
+    public var until: Instant {
         switch self {
         case .displayWindow(let until): until
         }

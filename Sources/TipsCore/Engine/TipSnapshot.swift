@@ -1,39 +1,51 @@
-import Foundation
-
 /// A tip as it stands at one instant: its catalog entry, record, status and the reasons for it.
 public struct TipSnapshot: Hashable, Sendable {
     /// The catalog entry.
     public let tip: Tip
     /// What the engine remembers of the tip.
     public let record: TipRecord
-    /// The tip's status.
+    /// The tip's status, as a testing override makes it when one applies to the tip.
     public let status: TipStatus
     /// Every rule with the value it was checked against.
     public let rules: [RuleExplanation]
     /// What holds the tip back although its rules hold; `nil` when nothing does.
     public let hold: DisplayHold?
+    /// The testing override that decides the tip's status; `nil` when its rules decide.
+    public let override: TipOverride?
 
     /// Creates a snapshot.
-    public init(tip: Tip, record: TipRecord, status: TipStatus, rules: [RuleExplanation], hold: DisplayHold?) {
+    public init(
+        tip: Tip, record: TipRecord, status: TipStatus, rules: [RuleExplanation], hold: DisplayHold?,
+        override: TipOverride? = nil
+    ) {
         self.tip = tip
         self.record = record
         self.status = status
         self.rules = rules
         self.hold = hold
+        self.override = override
+    }
+
+    /// Whether the tip should show now, as TipKit's `Tip.shouldDisplay` says.
+    public var shouldDisplay: Bool {
+        status == .available && hold == nil
     }
 
     /// One sentence that says why the tip is, or is not, shown.
     public var explanation: String {
-        switch status {
-        case .invalidated(let reason):
+        switch (override, status) {
+        case (.shown?, _):
+            return "Shown for testing (a testing override); its rules and the display window are not applied."
+        case (.hidden?, _):
+            return "Hidden for testing (HideAllTipsForTesting)."
+        case (nil, .invalidated(let reason)):
             return "Invalidated (\(reason.rawValue)); it returns only after ResetAllTips."
-        case .pending:
+        case (nil, .pending):
             let waiting = rules.filter { !$0.isSatisfied }.map { "\($0.rule.text) (now \($0.value))" }
             return "Waiting for " + waiting.joined(separator: " and ") + "."
-        case .available:
+        case (nil, .available):
             if let hold {
-                let until = hold.until.formatted(.iso8601)
-                return "Ready, but another tip appeared recently: new tips wait until \(until)."
+                return "Ready, but another tip appeared recently: new tips wait until \(hold.until.iso8601)."
             }
             if record.displayCount > 0 {
                 return "Shown \(record.displayCount) time\(record.displayCount == 1 ? "" : "s"); still available."

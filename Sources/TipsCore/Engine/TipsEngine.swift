@@ -1,5 +1,3 @@
-import Foundation
-
 /// Decides, by the rules of the Feels app's tips and TipKit's model, which tips a user is ready for.
 ///
 /// The engine is a value: it holds the state and reads the time from an injected clock, and does no I/O.
@@ -8,8 +6,10 @@ import Foundation
 public struct TipsEngine: Sendable {
     /// The tips the engine decides about, in catalog order.
     public let catalog: [Tip]
-    /// The global display frequency.
-    public let displayFrequency: DisplayFrequency
+    /// The global display frequency; the service may change it for a session (`SetDisplayFrequency`), for testing.
+    public var displayFrequency: DisplayFrequency
+    /// The testing switches in force; never stored, so they end with the engine value that holds them.
+    public var testingOverride: TestingOverride = .none
     /// Everything the engine remembers; the datastore keeps it.
     public private(set) var state: TipsState
     private let clock: any TipsClock
@@ -33,11 +33,11 @@ public struct TipsEngine: Sendable {
 
     // MARK: - Reading the time
 
-    /// The clock's instant, to the whole microsecond so that it survives the datastore and D-Bus unchanged.
-    private var now: Date { clock.now.wholeMicroseconds }
+    /// The clock's instant.
+    private var now: Instant { clock.now }
 
-    private func today(at now: Date) -> CalendarDay {
-        CalendarDay(now, in: clock.timeZone)
+    private func today(at now: Instant) -> CalendarDay {
+        clock.timeZone.day(at: now)
     }
 
     // MARK: - Parameters
@@ -50,7 +50,7 @@ public struct TipsEngine: Sendable {
         parameterValues(at: now)
     }
 
-    private func parameterValues(at now: Date) -> ParameterValues {
+    private func parameterValues(at now: Instant) -> ParameterValues {
         let parameters = state.parameters
         let today = today(at: now)
         return ParameterValues(
@@ -67,7 +67,7 @@ public struct TipsEngine: Sendable {
     @discardableResult
     public mutating func logMood(_ mood: Mood) -> MoodEntry {
         let now = now
-        let entry = MoodEntry(mood: mood, date: now, utcOffset: clock.timeZone.secondsFromGMT(for: now))
+        let entry = MoodEntry(mood: mood, loggedAt: now, utcOffset: clock.timeZone.utcOffset(at: now))
         let day = entry.day
         state.parameters.moodLogCount += 1
         state.parameters.hasLoggedMoods += 1
@@ -113,23 +113,63 @@ public struct TipsEngine: Sendable {
         state.parameters.streak = days == 0 ? nil : DayRun(first: today.advanced(by: 1 - days), last: today)
     }
 
+    /// Forgets every mood: the counts, days of use and streak that moods made go back to a fresh install's.
+    ///
+    /// The service erases the journal itself in the same transaction. Whether Settings was viewed is not a mood
+    /// and is kept; tip records are kept too, so a tip already closed stays closed.
+    public mutating func forgetMoods() {
+        state.parameters.moodLogCount = 0
+        state.parameters.hasLoggedMoods = 0
+        state.parameters.streak = nil
+        state.parameters.firstUseDay = nil
+    }
+
     // MARK: - Tips
 
-    /// The catalog entry with this identifier.
+    /// The catalog entry with this identifier, in any letter case (`timeviewtip` finds `TimeViewTip`).
     ///
     /// - Throws: ``TipsError/unknownTip(_:)`` when there is none.
     public func tip(_ id: TipID) throws(TipsError) -> Tip {
-        guard let tip = catalog.first(where: { $0.id == id }) else { throw .unknownTip(id.rawValue) }
+        if let tip = catalog.first(where: { $0.id == id }) { return tip }
+        let folded = id.rawValue.lowercased()
+        guard let tip = catalog.first(where: { $0.id.rawValue.lowercased() == folded }) else {
+            throw .unknownTip(id.rawValue)
+        }
         return tip
     }
 
-    private func status(of tip: Tip, values: ParameterValues) -> TipStatus {
+    /// The status the rules and the tip's record give, before any testing override.
+    private func ruleStatus(of tip: Tip, values: ParameterValues) -> TipStatus {
         if let reason = state[tip: tip.id].invalidation { return .invalidated(reason) }
         return tip.rules.allSatisfy { $0.isSatisfied(by: values) } ? .available : .pending
     }
 
+    /// The status clients see: the rules' status, unless a testing override shows or hides the tip.
+    private func status(of tip: Tip, values: ParameterValues) -> TipStatus {
+        switch testingOverride.override(for: tip.id) {
+        case .shown?: .available
+        case .hidden?: .pending
+        case nil: ruleStatus(of: tip, values: values)
+        }
+    }
+
     private var displayWindow: DisplayWindow {
         DisplayWindow(opened: state.displayWindowOpened, frequency: displayFrequency)
+    }
+
+    /// What holds an available tip back: the display window, for a tip that has never appeared.
+    private func hold(of tip: Tip, status: TipStatus, at now: Instant) -> DisplayHold? {
+        guard status == .available, testingOverride.override(for: tip.id) == nil, state[tip: tip.id].displayCount == 0,
+            !tip.options.ignoresDisplayFrequency, let until = displayWindow.nextDisplayTime(at: now)
+        else { return nil }
+        return .displayWindow(until: until)
+    }
+
+    /// Whether the tip should show now, as TipKit's `Tip.shouldDisplay` says: available, and either already shown
+    /// (a shown tip keeps showing in its place) or allowed by the display window to appear for the first time.
+    private func shouldDisplay(_ tip: Tip, values: ParameterValues, at now: Instant) -> Bool {
+        let status = status(of: tip, values: values)
+        return status == .available && hold(of: tip, status: status, at: now) == nil
     }
 
     /// One tip as it stands now, with the reasons.
@@ -147,48 +187,78 @@ public struct TipsEngine: Sendable {
         return catalog.map { snapshot(of: $0, values: values, at: now) }
     }
 
-    private func snapshot(of tip: Tip, values: ParameterValues, at now: Date) -> TipSnapshot {
-        let record = state[tip: tip.id]
+    private func snapshot(of tip: Tip, values: ParameterValues, at now: Instant) -> TipSnapshot {
         let status = status(of: tip, values: values)
-        var hold: DisplayHold?
-        if status == .available, record.displayCount == 0, !tip.options.ignoresDisplayFrequency,
-            let until = displayWindow.nextDisplayTime(at: now)
-        {
-            hold = .displayWindow(until: until)
-        }
         return TipSnapshot(
-            tip: tip, record: record, status: status,
-            rules: tip.rules.map { RuleExplanation(rule: $0, values: values) }, hold: hold)
+            tip: tip, record: state[tip: tip.id], status: status,
+            rules: tip.rules.map { RuleExplanation(rule: $0, values: values) },
+            hold: hold(of: tip, status: status, at: now), override: testingOverride.override(for: tip.id))
     }
 
-    /// The tips whose rules hold and that are not invalidated, at `location` (every location when `nil`),
-    /// in catalog order. The display window is not applied.
+    /// The tips whose rules hold and that are not invalidated (or that a testing override shows), at `location`
+    /// (every location when `nil`), in catalog order. The display window is not applied.
     public func eligibleTips(at location: TipLocation?) -> [TipID] {
         let values = parameterValues
-        return catalog.filter { tip in
-            (location == nil || tip.location == location) && status(of: tip, values: values) == .available
-        }.map(\.id)
+        return tips(at: location).filter { status(of: $0, values: values) == .available }.map(\.id)
+    }
+
+    private func tips(at location: TipLocation?) -> [Tip] {
+        location.map { location in catalog.filter { $0.location == location } } ?? catalog
+    }
+
+    /// Whether the tip should show now, without recording anything: TipKit's `Tip.shouldDisplay`.
+    ///
+    /// - Throws: ``TipsError/unknownTip(_:)`` when no tip has this identifier.
+    public func shouldDisplay(_ id: TipID) throws(TipsError) -> Bool {
+        let now = now
+        return shouldDisplay(try tip(id), values: parameterValues(at: now), at: now)
+    }
+
+    /// Displays one tip where an app anchors it, as TipKit's `TipView` does: when the tip ``shouldDisplay(_:)``,
+    /// records the display (opening the display window when the tip appears for the first time) and returns true;
+    /// otherwise records nothing and returns false.
+    ///
+    /// - Throws: ``TipsError/unknownTip(_:)`` when no tip has this identifier.
+    public mutating func displayTip(_ id: TipID) throws(TipsError) -> Bool {
+        let now = now
+        let tip = try tip(id)
+        guard shouldDisplay(tip, values: parameterValues(at: now), at: now) else { return false }
+        recordDisplay(of: tip, at: now)
+        return true
+    }
+
+    /// The first tip at `location` (any location when `nil`) that has never appeared and may appear now, in catalog
+    /// order; `nil` when the display window holds new tips back or none is available. Nothing is recorded.
+    public func nextNewTip(at location: TipLocation?) -> TipID? {
+        let now = now
+        let values = parameterValues(at: now)
+        return tips(at: location).first { tip in
+            state[tip: tip.id].displayCount == 0 && shouldDisplay(tip, values: values, at: now)
+        }?.id
     }
 
     /// Chooses the tip to display now at `location` (any location when `nil`) and records the display.
     ///
-    /// As in TipKit, a tip already shown that is still available is shown again; otherwise the first eligible
-    /// tip that has never appeared is shown if the display window allows it, and it opens a new window
-    /// (unless it ignores the display frequency). A tip that reaches its maximum display count is invalidated
-    /// with ``InvalidationReason/displayCountExceeded`` after this display.
+    /// TipKit's rule for a place holding several tips: the display frequency gates only tips that have not appeared,
+    /// and a tip already shown keeps showing. So, in catalog order: the first tip that has never appeared, when the
+    /// display window lets a new one appear (it opens a new window, unless it ignores the display frequency); else
+    /// the first available tip that has already appeared; else none. A tip that reaches its maximum display count is
+    /// invalidated with ``InvalidationReason/displayCountExceeded`` after this display.
     /// - Returns: The tip to display, or `nil` when none may be shown now.
     public mutating func displayNextTip(at location: TipLocation?) -> TipID? {
         let now = now
         let values = parameterValues(at: now)
-        let candidates = catalog.filter { tip in
-            (location == nil || tip.location == location) && status(of: tip, values: values) == .available
+        let candidates = tips(at: location).filter { shouldDisplay($0, values: values, at: now) }
+        guard let tip = candidates.first(where: { state[tip: $0.id].displayCount == 0 }) ?? candidates.first else {
+            return nil
         }
-        let window = displayWindow
-        let chosen =
-            candidates.first { state[tip: $0.id].displayCount > 0 }
-            ?? candidates.first { $0.options.ignoresDisplayFrequency || window.allowsNewTip(at: now) }
-        guard let tip = chosen else { return nil }
+        recordDisplay(of: tip, at: now)
+        return tip.id
+    }
 
+    /// Counts one display of `tip`; a display made because a testing override shows the tip is not recorded.
+    private mutating func recordDisplay(of tip: Tip, at now: Instant) {
+        guard testingOverride.override(for: tip.id) == nil else { return }
         var record = state[tip: tip.id]
         if record.displayCount == 0, !tip.options.ignoresDisplayFrequency {
             state.displayWindowOpened = now
@@ -200,7 +270,6 @@ public struct TipsEngine: Sendable {
             record.invalidation = .displayCountExceeded
         }
         state[tip: tip.id] = record
-        return tip.id
     }
 
     /// Invalidates a tip, as TipKit's `Tip.invalidate(reason:)` does; a tip already invalidated keeps its reason.
@@ -208,7 +277,7 @@ public struct TipsEngine: Sendable {
     /// - Throws: ``TipsError/unknownTip(_:)`` for an unknown tip, ``TipsError/invalidReason(_:)`` for
     ///   ``InvalidationReason/displayCountExceeded``, which only the engine gives.
     public mutating func invalidate(_ id: TipID, reason: InvalidationReason) throws(TipsError) {
-        _ = try tip(id)
+        let id = try tip(id).id
         guard reason != .displayCountExceeded else { throw .invalidReason(reason.rawValue) }
         if state[tip: id].invalidation == nil {
             state[tip: id].invalidation = reason
@@ -224,8 +293,20 @@ public struct TipsEngine: Sendable {
     // MARK: - Time
 
     /// When a new tip may next appear; `nil` when one may appear now.
-    public var nextDisplayTime: Date? {
+    public var nextDisplayTime: Instant? {
         displayWindow.nextDisplayTime(at: now)
+    }
+
+    /// Brings the display window back to the clock after the clock was set back past the window's opening: the
+    /// window then counts from now, so it never holds new tips back for longer than its length.
+    ///
+    /// - Returns: Whether anything changed (the state must then be stored).
+    @discardableResult
+    public mutating func followClock() -> Bool {
+        let now = now
+        guard let opened = state.displayWindowOpened, opened > now else { return false }
+        state.displayWindowOpened = now
+        return true
     }
 
     /// What clients can observe now.
@@ -234,33 +315,29 @@ public struct TipsEngine: Sendable {
         let values = parameterValues(at: now)
         return TipsObservation(
             values: values,
-            statuses: Dictionary(uniqueKeysWithValues: catalog.map { ($0.id, status(of: $0, values: values)) }),
-            order: catalog.map(\.id),
-            nextDisplayTime: displayWindow.nextDisplayTime(at: now))
+            tips: catalog.map { tip in
+                TipObservation(
+                    id: tip.id, status: status(of: tip, values: values),
+                    shouldDisplay: shouldDisplay(tip, values: values, at: now),
+                    override: testingOverride.override(for: tip.id))
+            },
+            nextDisplayTime: displayWindow.nextDisplayTime(at: now), displayFrequency: displayFrequency,
+            testingOverride: testingOverride)
     }
 
     /// The next instant at which something observable may change with no request: the next local midnight
     /// (days of use grow, a streak breaks) or the end of the display window; `nil` when nothing waits on time.
     ///
     /// The service sleeps until then instead of polling.
-    public func nextTimeDrivenChange() -> Date? {
+    public func nextTimeDrivenChange() -> Instant? {
         let now = now
-        let parameters = state.parameters
-        var instants: [Date] = []
-        if parameters.firstUseDay != nil || parameterValues(at: now).currentStreak > 0 {
-            instants.append(nextMidnight(after: now))
+        var instants: [Instant] = []
+        if state.parameters.firstUseDay != nil || parameterValues(at: now).currentStreak > 0 {
+            instants.append(clock.timeZone.startOfNextDay(after: now))
         }
         if let closes = displayWindow.nextDisplayTime(at: now) {
             instants.append(closes)
         }
         return instants.min()
-    }
-
-    private func nextMidnight(after now: Date) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = clock.timeZone
-        // Start of the day after today's; where midnight does not exist (a DST gap at 00:00), the day's first instant.
-        let tomorrow = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
-        return calendar.startOfDay(for: tomorrow.addingTimeInterval(3_600 * 3))
     }
 }

@@ -24,7 +24,7 @@ public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(quoted(text)) is not an invalidation reason; expected actionPerformed or tipClosed"
         case .invalidDisplayFrequency(let text):
             "\(quoted(text)) is not a display frequency; expected immediate, hourly, daily, weekly, monthly "
-                + "or a whole number of seconds"
+                + "or a whole number of seconds up to \(DisplayFrequency.maximumSeconds)"
         case .unknownLocation(let text):
             "\(quoted(text)) is not a tip location; expected one of "
                 + TipLocation.allCases.map(\.rawValue).joined(separator: ", ") + ", or '' for all"

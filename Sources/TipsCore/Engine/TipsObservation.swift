@@ -1,50 +1,104 @@
-import Foundation
-
-/// What clients can observe of the engine at one instant: parameter values, tip statuses and the display window.
+/// What clients can observe of the engine at one instant: parameter values, each tip's status and whether it should
+/// show, the display window and the testing switches.
 ///
 /// The service keeps the last observation it announced and compares it with a new one after every request and
 /// every time-driven wake-up, so that signals are sent exactly when something observable changed.
 public struct TipsObservation: Hashable, Sendable {
     /// Every parameter's value.
     public var values: ParameterValues
-    /// Every tip's status, in catalog order.
-    public var statuses: [TipID: TipStatus]
-    /// The catalog order of ``statuses``.
-    public var order: [TipID]
+    /// Every tip, in catalog order.
+    public var tips: [TipObservation]
     /// When a new tip may next appear; `nil` for now.
-    public var nextDisplayTime: Date?
+    public var nextDisplayTime: Instant?
+    /// The display frequency in force.
+    public var displayFrequency: DisplayFrequency
+    /// The testing switches in force.
+    public var testingOverride: TestingOverride
 
     /// Creates an observation.
-    public init(values: ParameterValues, statuses: [TipID: TipStatus], order: [TipID], nextDisplayTime: Date?) {
+    public init(
+        values: ParameterValues, tips: [TipObservation], nextDisplayTime: Instant?,
+        displayFrequency: DisplayFrequency = .daily, testingOverride: TestingOverride = .none
+    ) {
         self.values = values
-        self.statuses = statuses
-        self.order = order
+        self.tips = tips
         self.nextDisplayTime = nextDisplayTime
+        self.displayFrequency = displayFrequency
+        self.testingOverride = testingOverride
     }
 
     /// What changed from `old` to `self`.
     public func changes(since old: TipsObservation) -> ObservationChanges {
-        ObservationChanges(
-            statuses: order.compactMap { id in
-                guard let status = statuses[id], status != old.statuses[id] else { return nil }
-                return (id, status)
+        let before = Dictionary(old.tips.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ObservationChanges(
+            tips: tips.compactMap { tip in
+                let previous = before[tip.id]
+                guard tip != previous else { return nil }
+                return TipChange(
+                    tip: tip, statusChanged: tip.status != previous?.status,
+                    shouldDisplayChanged: tip.shouldDisplay != previous?.shouldDisplay,
+                    overrideChanged: tip.override != previous?.override)
             },
             parameters: TipParameter.allCases.filter { values[$0] != old.values[$0] },
-            nextDisplayTimeChanged: nextDisplayTime != old.nextDisplayTime)
+            nextDisplayTimeChanged: nextDisplayTime != old.nextDisplayTime,
+            displayFrequencyChanged: displayFrequency != old.displayFrequency,
+            testingOverrideChanged: testingOverride != old.testingOverride)
     }
+}
+
+/// What clients can observe of one tip.
+public struct TipObservation: Hashable, Sendable {
+    /// The tip.
+    public var id: TipID
+    /// Its status, as a testing override makes it.
+    public var status: TipStatus
+    /// Whether it should show now (TipKit's `Tip.shouldDisplay`).
+    public var shouldDisplay: Bool
+    /// The testing override that decides it, if any.
+    public var override: TipOverride?
+
+    /// Creates the observation of one tip.
+    public init(id: TipID, status: TipStatus, shouldDisplay: Bool, override: TipOverride? = nil) {
+        self.id = id
+        self.status = status
+        self.shouldDisplay = shouldDisplay
+        self.override = override
+    }
+}
+
+/// One tip whose observation changed, and what of it changed.
+public struct TipChange: Hashable, Sendable {
+    /// The tip as it is now.
+    public var tip: TipObservation
+    /// Whether the status changed (an invalidation reason is part of the status).
+    public var statusChanged: Bool
+    /// Whether `shouldDisplay` changed.
+    public var shouldDisplayChanged: Bool
+    /// Whether the testing override changed.
+    public var overrideChanged: Bool
 }
 
 /// The differences between two observations.
 public struct ObservationChanges: Sendable {
-    /// Tips whose status changed, with the new status, in catalog order.
-    public var statuses: [(id: TipID, status: TipStatus)]
+    /// Tips whose observation changed, in catalog order.
+    public var tips: [TipChange]
     /// Parameters whose value changed.
     public var parameters: [TipParameter]
     /// Whether the time a new tip may next appear changed.
     public var nextDisplayTimeChanged: Bool
+    /// Whether the display frequency changed.
+    public var displayFrequencyChanged: Bool
+    /// Whether the testing switches changed.
+    public var testingOverrideChanged: Bool
+
+    /// Tips whose status changed, with the new status, in catalog order.
+    public var statuses: [(id: TipID, status: TipStatus)] {
+        tips.filter(\.statusChanged).map { ($0.tip.id, $0.tip.status) }
+    }
 
     /// Whether nothing changed.
     public var isEmpty: Bool {
-        statuses.isEmpty && parameters.isEmpty && !nextDisplayTimeChanged
+        tips.isEmpty && parameters.isEmpty && !nextDisplayTimeChanged && !displayFrequencyChanged
+            && !testingOverrideChanged
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Everything the engine remembers: parameters, each tip's record and the display window.
 ///
 /// The datastore keeps this value; the mood journal is kept beside it, not in it, since the engine needs only
@@ -10,12 +8,12 @@ public struct TipsState: Hashable, Sendable {
     /// Each tip's record, by identifier; a tip without one has never been shown nor invalidated.
     public var tips: [TipID: TipRecord]
     /// When the tip that opened the current display window first appeared; `nil` before any.
-    public var displayWindowOpened: Date?
+    public var displayWindowOpened: Instant?
 
     /// Creates a state; the defaults are a fresh install's.
     public init(
         parameters: ParameterState = ParameterState(), tips: [TipID: TipRecord] = [:],
-        displayWindowOpened: Date? = nil
+        displayWindowOpened: Instant? = nil
     ) {
         self.parameters = parameters
         self.tips = tips

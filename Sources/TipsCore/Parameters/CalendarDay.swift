@@ -1,5 +1,3 @@
-import Foundation
-
 /// A local calendar day, counted in days since 1970-01-01.
 ///
 /// The day of an instant is the date a wall clock showed there: the instant plus the UTC offset in force,
@@ -14,14 +12,34 @@ public struct CalendarDay: RawRepresentable, Hashable, Comparable, Sendable, Cus
     }
 
     /// The day a wall clock at `utcOffset` seconds east of UTC showed at `instant`.
-    public init(_ instant: Date, utcOffset: Int) {
-        let local = instant.timeIntervalSince1970 + Double(utcOffset)
-        self.rawValue = Int((local / 86_400).rounded(.down))
+    public init(_ instant: Instant, utcOffset: Int) {
+        let local = instant.secondsSinceEpoch.addingReportingOverflow(Int64(utcOffset)).partialValue
+        self.rawValue = Int(Instant.floorDivision(local, 86_400).quotient)
     }
 
-    /// The day a wall clock in `timeZone` showed at `instant`.
-    public init(_ instant: Date, in timeZone: TimeZone) {
-        self.init(instant, utcOffset: timeZone.secondsFromGMT(for: instant))
+    /// The day of the Gregorian date `year`-`month`-`day`.
+    public init(year: Int, month: Int, day: Int) {
+        // Howard Hinnant's days_from_civil: years counted from March, so that February's length comes last.
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        self.rawValue = era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The Gregorian year, month (1–12) and day of the month (1–31).
+    public var date: (year: Int, month: Int, day: Int) {
+        // Howard Hinnant's civil_from_days, the inverse of init(year:month:day:).
+        let shifted = rawValue + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// The day `days` later (earlier when negative).
@@ -36,15 +54,12 @@ public struct CalendarDay: RawRepresentable, Hashable, Comparable, Sendable, Cus
 
     /// The date as ISO 8601 (`2026-11-30`).
     public var description: String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents(
-            [.year, .month, .day], from: Date(timeIntervalSince1970: Double(rawValue) * 86_400))
-        let year = parts.year ?? 0
-        let month = parts.month ?? 0
-        let day = parts.day ?? 0
-        let pad = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(pad(month))-\(pad(day))"
+        let (year, month, day) = date
+        let yearText =
+            (0...9999).contains(year)
+            ? String(repeating: "0", count: 4 - String(year).count) + "\(year)"
+            : "\(year)"
+        return "\(yearText)-\(twoDigits(month))-\(twoDigits(day))"
     }
 
     /// Orders days in time.

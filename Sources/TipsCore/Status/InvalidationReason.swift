@@ -9,12 +9,15 @@ public enum InvalidationReason: String, CaseIterable, Hashable, Sendable {
 }
 
 extension InvalidationReason {
-    /// Reads a reason a caller may give: `actionPerformed` or `tipClosed`.
+    /// Reads a reason a caller may give, in any letter case: `actionPerformed` or `tipClosed`.
     ///
     /// - Throws: ``TipsError/invalidReason(_:)`` for anything else, `displayCountExceeded` included:
     ///   only the engine gives that one.
     public init(callerReason text: String) throws(TipsError) {
-        guard let reason = InvalidationReason(rawValue: text), reason != .displayCountExceeded else {
+        let folded = text.lowercased()
+        guard let reason = Self.allCases.first(where: { $0.rawValue.lowercased() == folded }),
+            reason != Self.displayCountExceeded
+        else {
             throw .invalidReason(text)
         }
         self = reason

@@ -1,16 +1,17 @@
+import CSQLite
 import TipsCore
 
 /// The durable home of the tips state and the mood journal: one SQLite file, open in one process at a time.
 ///
 /// A datastore is used from one thread. Opening it validates the file, takes an exclusive lock that lasts until the
-/// datastore is released, and migrates the schema to the current version. Every ``save(_:appending:)`` is one
-/// transaction, synced to disk before it returns. Releasing the datastore closes the database, which folds the WAL
-/// back into the file and removes it.
+/// datastore is closed, and migrates the schema to the current version. Every ``save(_:appending:)`` is one
+/// transaction, synced to disk before it returns. ``close()`` (or releasing the datastore) folds the WAL back into
+/// the file and removes it, so that the file alone then holds everything.
 public final class TipsDatastore {
     /// The datastore file.
     public let path: String
 
-    private let connection: SQLiteConnection
+    private var connection: SQLiteConnection?
 
     /// Opens the datastore at `path`, creating it, and any missing folders, when it does not exist.
     ///
@@ -56,7 +57,19 @@ public final class TipsDatastore {
     /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write (a negative count is refused this way);
     ///   the transaction is then rolled back and nothing of this save is kept.
     public func save(_ state: TipsState, appending mood: MoodEntry? = nil) throws(DatastoreError) {
+        try save(state, journal: mood.map(JournalChange.append))
+    }
+
+    /// Saves the whole state and changes the journal as asked, in one transaction synced to disk.
+    ///
+    /// - Parameters:
+    ///   - state: The state to keep.
+    ///   - journal: What happens to the journal: a mood appended, the journal erased, or nothing.
+    /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write; the transaction is then rolled back and
+    ///   nothing of this save is kept.
+    public func save(_ state: TipsState, journal: JournalChange?) throws(DatastoreError) {
         do throws(SQLiteError) {
+            let connection = try open()
             try connection.prepared("BEGIN IMMEDIATE").run()
             try connection.prepared(ParametersTable.replace).run(ParametersTable.parameters(of: state))
             try connection.prepared(TipsTable.deleteAll).run()
@@ -64,12 +77,19 @@ public final class TipsDatastore {
             for (id, record) in state.tips {
                 try insertTip.run(TipsTable.parameters(of: id, record))
             }
-            if let mood {
+            switch journal {
+            case .append(let mood)?:
                 try connection.prepared(MoodsTable.insert).run(MoodsTable.parameters(of: mood))
+            case .forget?:
+                for statement in MoodsTable.forget {
+                    try connection.execute(statement)
+                }
+            case nil:
+                break
             }
             try connection.prepared("COMMIT").run()
         } catch {
-            if connection.isInTransaction {
+            if let connection, connection.isInTransaction {
                 try? connection.prepared("ROLLBACK").run()
             }
             throw DatastoreError(error, path: path, while: .writing)
@@ -88,9 +108,40 @@ public final class TipsDatastore {
         return journal
     }
 
+    /// How many moods the journal holds.
+    ///
+    /// - Throws: `DatastoreError.readFailed` when SQLite cannot read.
+    public func moodCount() throws(DatastoreError) -> Int {
+        guard case .integer(let count)? = try read(MoodsTable.count).first?.first else {
+            throw .corrupt(path: path, reason: "counting the moods returned no number")
+        }
+        return Int(count)
+    }
+
+    /// Folds the WAL into the database file, removes it and closes the datastore, releasing its lock; a backup of
+    /// the file alone then holds everything. Idempotent; every later call on the datastore fails.
+    ///
+    /// - Throws: `DatastoreError.writeFailed` when the checkpoint fails; the WAL then stays, and the next opening
+    ///   replays it, so nothing is lost.
+    public func close() throws(DatastoreError) {
+        guard let connection else { return }
+        defer { self.connection = nil }
+        do throws(SQLiteError) {
+            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        } catch {
+            throw DatastoreError(error, path: path, while: .writing)
+        }
+    }
+
+    /// The open connection.
+    private func open() throws(SQLiteError) -> SQLiteConnection {
+        guard let connection else { throw SQLiteError(code: SQLITE_MISUSE, message: "the datastore is closed") }
+        return connection
+    }
+
     private func read(_ sql: String) throws(DatastoreError) -> [[SQLiteValue]] {
         do throws(SQLiteError) {
-            return try connection.prepared(sql).rows()
+            return try open().prepared(sql).rows()
         } catch {
             throw DatastoreError(error, path: path, while: .reading)
         }

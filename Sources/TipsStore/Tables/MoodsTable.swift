@@ -1,4 +1,3 @@
-import Foundation
 import TipsCore
 
 /// The `moods` table: the journal, one row for each mood logged, in logging order.
@@ -6,12 +5,28 @@ enum MoodsTable {
     /// Reads the journal in logging order.
     static let select = "SELECT id, mood, logged_at, utc_offset FROM moods ORDER BY id"
 
+    /// Erases the journal. The append-only triggers refuse it, so ``forget`` drops them around it, inside the
+    /// transaction that also rewrites the counts: no other writer ever sees the journal without them.
+    static let forget = [
+        "DROP TRIGGER moods_are_never_deleted",
+        "DELETE FROM moods",
+        """
+        CREATE TRIGGER moods_are_never_deleted BEFORE DELETE ON moods
+        BEGIN
+            SELECT RAISE(ABORT, 'the mood journal is append-only');
+        END
+        """,
+    ]
+
+    /// Counts the journal's entries.
+    static let count = "SELECT count(*) FROM moods"
+
     /// Appends one entry; bind ``parameters(of:)``.
     static let insert = "INSERT INTO moods (mood, logged_at, utc_offset) VALUES (?1, ?2, ?3)"
 
     /// The values of ``insert``'s parameters for `entry`.
     static func parameters(of entry: MoodEntry) -> [SQLiteValue] {
-        [.text(entry.mood.rawValue), .integer(entry.date.microsecondsSinceEpoch), .integer(Int64(entry.utcOffset))]
+        [.text(entry.mood.rawValue), .integer(entry.loggedAt.microsecondsSinceEpoch), .integer(Int64(entry.utcOffset))]
     }
 
     /// The entry a row of ``select`` holds.
@@ -26,7 +41,7 @@ enum MoodsTable {
         }
         return MoodEntry(
             mood: mood,
-            date: Date(microsecondsSinceEpoch: try row.integer(2, "logged_at")),
+            loggedAt: Instant(microsecondsSinceEpoch: try row.integer(2, "logged_at")),
             utcOffset: try row.int(try row.integer(3, "utc_offset"), "utc_offset")
         )
     }

@@ -1,4 +1,3 @@
-import Foundation
 import TipsCore
 
 /// The `parameters` table: one row with the parameter state and the display window.
@@ -32,7 +31,7 @@ enum ParametersTable {
     /// The parameter state and display window a row of ``select`` holds.
     ///
     /// - Throws: `RowDecodingError` for a value no version writes.
-    static func decode(_ values: [SQLiteValue]) throws(RowDecodingError) -> (ParameterState, Date?) {
+    static func decode(_ values: [SQLiteValue]) throws(RowDecodingError) -> (ParameterState, Instant?) {
         let row = RowReader(row: "parameters row", values: values)
         let firstDay = try row.optionalDay(4, "streak_first_day")
         let lastDay = try row.optionalDay(5, "streak_last_day")
@@ -56,6 +55,6 @@ enum ParametersTable {
             firstUseDay: try row.optionalDay(3, "first_use_day"),
             streak: streak
         )
-        return (parameters, try row.optionalDate(6, "display_window_opened"))
+        return (parameters, try row.optionalInstant(6, "display_window_opened"))
     }
 }

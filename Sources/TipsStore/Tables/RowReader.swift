@@ -1,4 +1,3 @@
-import Foundation
 import TipsCore
 
 /// Reads the columns of one result row by position, refusing anything of the wrong kind.
@@ -68,8 +67,8 @@ struct RowReader {
     }
 
     /// The instant in `column`, counted in microseconds since the epoch, or `nil` for NULL.
-    func optionalDate(_ index: Int, _ column: String) throws(RowDecodingError) -> Date? {
-        try optionalInteger(index, column).map(Date.init(microsecondsSinceEpoch:))
+    func optionalInstant(_ index: Int, _ column: String) throws(RowDecodingError) -> Instant? {
+        try optionalInteger(index, column).map(Instant.init(microsecondsSinceEpoch:))
     }
 
     /// `value` as an `Int`, which on 32-bit platforms may not hold it.

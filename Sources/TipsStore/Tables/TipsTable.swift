@@ -42,8 +42,8 @@ enum TipsTable {
         let record = TipRecord(
             invalidation: invalidation,
             displayCount: try row.count(2, "display_count"),
-            firstDisplayed: try row.optionalDate(3, "first_displayed"),
-            lastDisplayed: try row.optionalDate(4, "last_displayed")
+            firstDisplayed: try row.optionalInstant(3, "first_displayed"),
+            lastDisplayed: try row.optionalInstant(4, "last_displayed")
         )
         return (TipID(rawValue: id), record)
     }

@@ -127,3 +127,11 @@ import Testing
         return Int(line?.split(separator: "\t").last ?? "") ?? -1
     }
 }
+
+extension PollLoop {
+    /// An alarm at a Foundation date, for tests.
+    @discardableResult
+    func setAlarm(at date: Date, handler: @escaping () -> Void) -> LoopSourceID {
+        setAlarm(atMicrosecondsSinceEpoch: Int64((date.timeIntervalSince1970 * 1_000_000).rounded()), handler: handler)
+    }
+}

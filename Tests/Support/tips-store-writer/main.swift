@@ -3,7 +3,6 @@
 // Opens the datastore at PATH and logs COUNT moods, one save(_:appending:) each, printing "ack <i>" only after the
 // i-th save returned. The crash-safety test kills it at random and checks that every acknowledged mood survived.
 
-import Foundation
 import TipsCore
 import TipsStore
 
@@ -38,7 +37,7 @@ func entry(number: Int) -> MoodEntry {
     let offsets = [-36_000, 0, 19_800, 20_700, 3_600, -12_600]
     return MoodEntry(
         mood: Mood.allCases[number % Mood.allCases.count],
-        date: Date(microsecondsSinceEpoch: 1_750_000_000_000_000 + Int64(number) * 1_000_003),
+        loggedAt: Instant(microsecondsSinceEpoch: 1_750_000_000_000_000 + Int64(number) * 1_000_003),
         utcOffset: offsets[number % offsets.count])
 }
 

@@ -1,0 +1,58 @@
+import Glibc
+import TipsCore
+
+/// The time zone the C library uses: `TZ` when it is set, else `/etc/localtime`, read with `tzset(3)`.
+///
+/// `TZ` means what POSIX and the C library say it means: `Europe/Berlin` and `:/path/to/zone` name tz database
+/// files, and a POSIX string gives the offset *west* of UTC, so `UTC+14` is 14 hours behind UTC and `JST-9` is 9
+/// hours ahead. The C library reads the zone once; ``reload()`` reads it again after it changed.
+public struct SystemTimeZone: TimeZoneRules {
+    /// Creates a handle on the process's time zone.
+    public init() {}
+
+    /// `TZ` when it is set, else the zone `/etc/localtime` links to (`Europe/Berlin`), else `localtime`.
+    public var identifier: String {
+        if let tz = ProcessEnvironment.value("TZ"), !tz.isEmpty { return tz }
+        var buffer = [CChar](repeating: 0, count: 4_096)
+        let length = readlink("/etc/localtime", &buffer, buffer.count - 1)
+        guard length > 0 else { return "localtime" }
+        let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let parts = target.split(separator: "/", omittingEmptySubsequences: false)
+        guard let zoneinfo = parts.lastIndex(of: "zoneinfo") else { return target }
+        return parts[(zoneinfo + 1)...].joined(separator: "/")
+    }
+
+    /// The offset `localtime_r(3)` gives for `instant`.
+    public func utcOffset(at instant: Instant) -> Int {
+        var seconds = time_t(instant.secondsSinceEpoch)
+        var local = tm()
+        guard localtime_r(&seconds, &local) != nil else { return 0 }
+        return local.tm_gmtoff
+    }
+
+    /// Makes the C library read the zone again: after `TZ` or the zone file changed.
+    ///
+    /// `tzset(3)` re-reads `/etc/localtime` when `TZ` is unset, but keeps what it read for an unchanged `TZ`, so a
+    /// set `TZ` is briefly replaced to make it read the file it names afresh.
+    public static func reload() {
+        if let tz = ProcessEnvironment.value("TZ") {
+            setenv("TZ", "UTC0", 1)
+            tzset()
+            setenv("TZ", tz, 1)
+        }
+        tzset()
+    }
+
+    /// The file the zone is read from, which ``ZoneFileWatch`` follows; `nil` for a POSIX string, which names
+    /// no file.
+    public static var sourceFile: String? {
+        guard var tz = ProcessEnvironment.value("TZ") else { return "/etc/localtime" }
+        if tz.hasPrefix(":") { tz.removeFirst() }
+        if tz.hasPrefix("/") { return tz }
+        if tz.isEmpty { return nil }
+        let folder = ProcessEnvironment.value("TZDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+        let path = "\(folder)/\(tz)"
+        // A POSIX string such as `CET-1CEST,M3.5.0,M10.5.0/3` is not a file of the database.
+        return access(path, R_OK) == 0 ? path : nil
+    }
+}
