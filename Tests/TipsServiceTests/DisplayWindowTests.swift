@@ -1,3 +1,4 @@
+import BusTestSupport
 import DBus
 import Foundation
 import Testing

@@ -105,6 +105,8 @@ import Testing
 
     @Test func theMissingSessionBusErrorNamesTheVariable() {
         // `session()` itself is not called here: unsetting the variable would race with other tests' children.
-        #expect(DBusError.noSessionBus.description == "Failed to connect to the bus: no session bus, DBUS_SESSION_BUS_ADDRESS is not set")
+        #expect(
+            DBusError.noSessionBus.description
+                == "Failed to connect to the bus: no session bus, DBUS_SESSION_BUS_ADDRESS is not set")
     }
 }

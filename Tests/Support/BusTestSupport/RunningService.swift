@@ -1,29 +1,28 @@
-import BusTestSupport
 import DBus
 import Foundation
 
 /// The real `feels-tipsd` on a private bus, with its own datastore in a temporary folder, and a client of ours.
 ///
 /// Everything it starts is stopped when it is released, whatever the test did.
-final class RunningService {
-    static let name: BusName = "org.feels.Tips"
-    static let path: ObjectPath = "/org/feels/Tips"
-    static let interface: InterfaceName = "org.feels.Tips1"
+public final class RunningService {
+    public static let name: BusName = "org.feels.Tips"
+    public static let path: ObjectPath = "/org/feels/Tips"
+    public static let interface: InterfaceName = "org.feels.Tips1"
 
-    let bus: TestBus
-    let folder: URL
-    let datastore: String
+    public let bus: TestBus
+    public let folder: URL
+    public let datastore: String
     private let arguments: [String]
     private let environment: [String: String?]
     /// The command the service runs under, such as `faketime -f @…`; change it before `restart()` to restart the
     /// service under another one.
-    var launcher: [String]
-    private(set) var daemon: ChildProcess?
+    public var launcher: [String]
+    public private(set) var daemon: ChildProcess?
     /// The service's own process ID as the bus reports it: not the launcher's when the launcher forks (`faketime`
     /// runs the program as its child and does not pass signals on).
-    private(set) var servicePID: Int32?
-    let client: DBusConnection
-    private(set) var signals: [DBusMessage] = []
+    public private(set) var servicePID: Int32?
+    public let client: DBusConnection
+    public private(set) var signals: [DBusMessage] = []
 
     /// Starts a bus, the service on it (its datastore in a fresh folder) and a client.
     ///
@@ -31,7 +30,7 @@ final class RunningService {
     ///   - arguments: Further arguments for `feels-tipsd`.
     ///   - environment: Variables for the service, on top of the test's (`TZ`, say).
     ///   - launcher: A command the service runs under, such as `faketime -f @…`.
-    init(arguments: [String] = [], environment: [String: String?] = [:], launcher: [String] = []) throws {
+    public init(arguments: [String] = [], environment: [String: String?] = [:], launcher: [String] = []) throws {
         bus = try TestBus()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("feels-service-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -52,14 +51,14 @@ final class RunningService {
     }
 
     /// The command line that starts the service.
-    var commandLine: [String] {
+    public var commandLine: [String] {
         get throws {
             launcher + [try builtProduct("feels-tipsd"), "--address", bus.address, "--datastore", datastore] + arguments
         }
     }
 
     /// Starts the service and waits until it says it serves the name.
-    func start() throws {
+    public func start() throws {
         let command = try commandLine
         let daemon = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment)
         self.daemon = daemon
@@ -74,7 +73,7 @@ final class RunningService {
 
     /// Stops the service with SIGTERM and returns how it ended.
     @discardableResult
-    func stop() -> ChildProcess.Termination? {
+    public func stop() -> ChildProcess.Termination? {
         guard let daemon else { return nil }
         // While the launcher runs, a forked service is its unreaped child, so the PID cannot have been reused.
         if let servicePID, servicePID != daemon.pid, daemon.isRunning {
@@ -90,21 +89,21 @@ final class RunningService {
     }
 
     /// Stops the service and starts it again on the same datastore.
-    func restart() throws {
+    public func restart() throws {
         stop()
         try start()
     }
 
     /// Calls a method of `org.feels.Tips1` with our own client.
     @discardableResult
-    func call(_ member: String, _ arguments: [DBusValue] = []) throws(DBusError) -> [DBusValue] {
+    public func call(_ member: String, _ arguments: [DBusValue] = []) throws(DBusError) -> [DBusValue] {
         try client.call(
             destination: Self.name, path: Self.path, interface: Self.interface, member: MemberName(member),
             arguments: arguments, timeout: .seconds(10))
     }
 
     /// The D-Bus error name a call is answered with; `nil` when it succeeds.
-    func errorName(of member: String, _ arguments: [DBusValue] = []) throws(DBusError) -> String? {
+    public func errorName(of member: String, _ arguments: [DBusValue] = []) throws(DBusError) -> String? {
         do throws(DBusError) {
             try call(member, arguments)
             return nil
@@ -115,7 +114,7 @@ final class RunningService {
     }
 
     /// The process ID of the connection that owns `name`, through `GetConnectionUnixProcessID`.
-    func ownerPID(of name: BusName) throws(DBusError) -> Int32? {
+    public func ownerPID(of name: BusName) throws(DBusError) -> Int32? {
         let reply = try client.call(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
             member: "GetConnectionUnixProcessID", arguments: [.string(name.rawValue)], timeout: .seconds(5))
@@ -123,34 +122,34 @@ final class RunningService {
     }
 
     /// Reads a property of `org.feels.Tips1` with our own client.
-    func property(_ name: String) throws -> DBusValue {
+    public func property(_ name: String) throws -> DBusValue {
         try client.getProperty(destination: Self.name, path: Self.path, interface: Self.interface, name: name)
     }
 
     /// A tip as a dictionary, through `GetTip`.
-    func tip(_ id: String) throws -> [String: DBusValue] {
+    public func tip(_ id: String) throws -> [String: DBusValue] {
         try call("GetTip", [.string(id)]).first?.vardictValue ?? [:]
     }
 
     /// The status of a tip, through `GetTip`.
-    func status(_ id: String) throws -> String? {
+    public func status(_ id: String) throws -> String? {
         try tip(id)["status"]?.stringValue
     }
 
     /// Whether the service still answers `Peer.Ping`.
-    func answersPing() -> Bool {
+    public func answersPing() -> Bool {
         (try? client.call(
             destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Peer", member: "Ping",
             timeout: .seconds(5))) != nil
     }
 
     /// Runs `busctl --address=… ARGUMENTS`.
-    func busctl(_ arguments: [String]) throws -> ToolResult {
+    public func busctl(_ arguments: [String]) throws -> ToolResult {
         try runTool("busctl", ["--address=\(bus.address)"] + arguments)
     }
 
     /// Runs `busctl call` on the object and decodes its `--json=short` output.
-    func busctlCall(_ member: String, _ signature: String = "", _ arguments: String...) throws -> BusctlReply {
+    public func busctlCall(_ member: String, _ signature: String = "", _ arguments: String...) throws -> BusctlReply {
         let result = try busctl(
             ["--json=short", "call", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", member]
                 + (signature.isEmpty ? [] : [signature] + arguments))
@@ -158,7 +157,7 @@ final class RunningService {
     }
 
     /// Runs `gdbus call` on the object.
-    func gdbus(_ method: String, _ arguments: String...) throws -> ToolResult {
+    public func gdbus(_ method: String, _ arguments: String...) throws -> ToolResult {
         try runTool(
             "gdbus",
             [
@@ -169,7 +168,7 @@ final class RunningService {
 
     /// Dispatches incoming messages until `predicate` holds for the signals received, or `timeout` passes.
     @discardableResult
-    func waitForSignals(timeout: Duration = .seconds(5), until predicate: ([DBusMessage]) -> Bool) -> Bool {
+    public func waitForSignals(timeout: Duration = .seconds(5), until predicate: ([DBusMessage]) -> Bool) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !predicate(signals) {
             guard ContinuousClock.now < deadline else { return false }
@@ -179,7 +178,7 @@ final class RunningService {
     }
 
     /// Forgets the signals the service sent so far, including those still queued in our connection.
-    func clearSignals() {
+    public func clearSignals() {
         // After a round trip, every signal the service sent before answering is in our queue; libdbus dispatches
         // one message per call, so dispatch until a few calls in a row bring no new signal.
         _ = answersPing()
@@ -193,7 +192,7 @@ final class RunningService {
     }
 
     /// The `TipStatusChanged` signals received, as (id, status).
-    var statusChanges: [StatusChange] {
+    public var statusChanges: [StatusChange] {
         signals.filter { $0.member?.rawValue == "TipStatusChanged" }.compactMap { message in
             let arguments = (try? message.arguments) ?? []
             guard arguments.count == 2, let id = arguments[0].stringValue, let status = arguments[1].stringValue else {
@@ -204,7 +203,7 @@ final class RunningService {
     }
 
     /// The properties announced by `PropertiesChanged`, latest value last.
-    var changedProperties: [(String, DBusValue)] {
+    public var changedProperties: [(String, DBusValue)] {
         signals.filter { $0.member?.rawValue == "PropertiesChanged" }.flatMap { message -> [(String, DBusValue)] in
             let arguments = (try? message.arguments) ?? []
             guard arguments.count == 3, let changed = arguments[1].dictionaryValue else { return [] }
@@ -217,32 +216,37 @@ final class RunningService {
 }
 
 /// One `TipStatusChanged` signal.
-struct StatusChange: Equatable, CustomStringConvertible {
-    let id: String
-    let status: String
-    var description: String { "\(id)→\(status)" }
+public struct StatusChange: Equatable, CustomStringConvertible {
+    public let id: String
+    public let status: String
+    public var description: String { "\(id)→\(status)" }
+
+    public init(id: String, status: String) {
+        self.id = id
+        self.status = status
+    }
 }
 
 /// The service exited or said nothing before it served its name.
-struct ServiceDidNotStart: Error, CustomStringConvertible {
-    let log: [String]
-    var description: String { "feels-tipsd did not start serving; it said:\n" + log.joined(separator: "\n") }
+public struct ServiceDidNotStart: Error, CustomStringConvertible {
+    public let log: [String]
+    public var description: String { "feels-tipsd did not start serving; it said:\n" + log.joined(separator: "\n") }
 }
 
 /// What `busctl --json=short call` printed: the reply's values, or the error.
-struct BusctlReply {
-    let status: Int32
-    let json: [String: Any]?
-    let stderr: String
+public struct BusctlReply {
+    public let status: Int32
+    public let json: [String: Any]?
+    public let stderr: String
 
-    init(_ result: ToolResult) {
+    public init(_ result: ToolResult) {
         status = result.status
         stderr = result.stderr
         json = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
     }
 
     /// The reply's signature.
-    var type: String? { json?["type"] as? String }
+    public var type: String? { json?["type"] as? String }
     /// The reply's values.
-    var data: [Any] { json?["data"] as? [Any] ?? [] }
+    public var data: [Any] { json?["data"] as? [Any] ?? [] }
 }
