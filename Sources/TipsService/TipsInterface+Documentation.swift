@@ -86,6 +86,10 @@ extension TipsInterface {
             the display window holds new tips back or none is available. Records nothing. The notifier asks this \
             before it shows a tip, and DisplayTip after.
             """
+        static let peekNextTip = """
+            The tip DisplayNextTip would show now at the location, recording nothing: for a person or a tool that \
+            looks without showing.
+            """
         static let displayNextTip = """
             Chooses the tip to show now at the location and records the display, by TipKit's rule for a place \
             holding several tips: the first tip that has never appeared when the display window lets a new one \
@@ -134,6 +138,10 @@ extension TipsInterface {
             When a new tip may next appear, in microseconds since the epoch; 0 when one may appear now.
             """
         static let testingOverride = "The testing switch in force: show-all, show-some, hide-all, or '' for none."
+        static let timeZone = """
+            The time zone the service counts local days in: TZ, or the zone /etc/localtime names. The service \
+            follows a change of either while it runs.
+            """
 
         static let tipStatusChanged = """
             A tip's status changed, whatever the cause: a request, or time passing (at midnight, when a day of use \

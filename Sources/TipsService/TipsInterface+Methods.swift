@@ -108,6 +108,13 @@ extension TipsInterface {
                 [.string(try served().nextNewTip(try call.string(at: 0)))]
             },
             DBusMethod(
+                name: "PeekNextTip", inputs: [.init("location", "s", Documentation.locationArgument)],
+                outputs: [.init("id", "s", "The tip DisplayNextTip would show now; '' for none.")],
+                annotations: [.documentation(Documentation.peekNextTip)]
+            ) { call throws(DBusMethodError) in
+                [.string(try served().peekNextTip(try call.string(at: 0)))]
+            },
+            DBusMethod(
                 name: "DisplayNextTip", inputs: [.init("location", "s", Documentation.locationArgument)],
                 outputs: [.init("id", "s", "The tip to show now, its display recorded; '' for none.")],
                 annotations: [.documentation(Documentation.displayNextTip)]

@@ -32,6 +32,14 @@ extension TipsInterface {
                 annotations: [.documentation(Documentation.testingOverride)],
                 get: { .string(object()?.testingOverride.name ?? "") }),
             DBusProperty(
+                name: MemberName(stringLiteral: timeZone), signature: "s",
+                annotations: [.documentation(Documentation.timeZone)],
+                get: { .string(object()?.timeZone ?? "") }),
+            DBusProperty(
+                name: "Version", signature: "s", emitsChangedSignal: .const,
+                annotations: [.documentation("The version of feels-tipsd serving the interface.")],
+                get: { .string(FeelsTipsVersion.current) }),
+            DBusProperty(
                 name: "Datastore", signature: "s", emitsChangedSignal: .const,
                 annotations: [.documentation("The path of the datastore file the service keeps its state in.")],
                 get: { .string(object()?.datastorePath ?? "") }),

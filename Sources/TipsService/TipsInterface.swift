@@ -19,6 +19,8 @@ public enum TipsInterface {
     static let displayFrequency = "DisplayFrequency"
     /// The property holding the testing override in force.
     static let testingOverride = "TestingOverride"
+    /// The property holding the time zone the service counts days in.
+    static let timeZone = "TimeZone"
 
     /// The property that carries each parameter.
     static func propertyName(of parameter: TipParameter) -> String {

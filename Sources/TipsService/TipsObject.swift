@@ -121,6 +121,12 @@ public final class TipsObject {
         }
     }
 
+    func peekNextTip(_ location: String) throws(DBusMethodError) -> String {
+        try read { engine throws(TipsError) in
+            engine.nextTip(at: try TipLocation.filter(parsing: location))?.rawValue ?? ""
+        }
+    }
+
     func displayNextTip(_ location: String) throws(DBusMethodError) -> String {
         try apply { engine throws(TipsError) in
             engine.displayNextTip(at: try TipLocation.filter(parsing: location))
@@ -178,6 +184,7 @@ public final class TipsObject {
     var nextDisplayTime: Instant? { engine.nextDisplayTime }
     var testingOverride: TestingOverride { engine.testingOverride }
     var datastorePath: String { datastore.path }
+    var timeZone: String { engine.timeZone.identifier }
 
     // MARK: - Reading and applying changes
 
@@ -245,6 +252,9 @@ public final class TipsObject {
         }
         if changes.testingOverrideChanged {
             properties.append((TipsInterface.testingOverride, .string(observation.testingOverride.name)))
+        }
+        if changes.timeZoneChanged {
+            properties.append((TipsInterface.timeZone, .string(observation.timeZone)))
         }
         do {
             if !properties.isEmpty {

@@ -55,6 +55,7 @@ struct ContractTests {
             ".EligibleTips": ("s", "as"), ".DisplayNextTip": ("s", "s"), ".InvalidateTip": ("ss", "-"),
             ".ResetAllTips": ("-", "-"), ".ListLocalizedTips": ("s", "aa{sv}"), ".GetLocalizedTip": ("ss", "a{sv}"),
             ".ShouldDisplayTip": ("s", "b"), ".DisplayTip": ("s", "b"), ".NextNewTip": ("s", "s"),
+            ".PeekNextTip": ("s", "s"),
             ".ExportMoods": ("-", "a(xsi)"), ".ForgetMoods": ("-", "u"), ".ShowAllTipsForTesting": ("-", "-"),
             ".ShowTipsForTesting": ("as", "-"), ".HideAllTipsForTesting": ("-", "-"),
             ".ClearTestingOverrides": ("-", "-"), ".SetDisplayFrequency": ("s", "-"),
@@ -68,7 +69,7 @@ struct ContractTests {
             ".HasSeenSettings": ("b", "emits-change"), ".DaysUsingApp": ("u", "emits-change"),
             ".CurrentStreak": ("u", "emits-change"), ".DisplayFrequency": ("s", "emits-change"),
             ".NextDisplayTime": ("x", "emits-change"), ".TestingOverride": ("s", "emits-change"),
-            ".Datastore": ("s", "const"),
+            ".Datastore": ("s", "const"), ".Version": ("s", "const"), ".TimeZone": ("s", "emits-change"),
         ]
         for (name, (signature, flag)) in properties {
             let row = try #require(rows[name], "busctl does not list \(name)")

@@ -18,7 +18,9 @@ struct PropertyAndSignalTests {
         #expect(all["NextDisplayTime"] == .int64(0))
         #expect(all["TestingOverride"] == .string(""))
         #expect(all["Datastore"] == .string(service.datastore))
-        #expect(all.count == 9)
+        #expect(all["Version"]?.stringValue?.first?.isNumber == true)
+        #expect(all["TimeZone"]?.stringValue?.isEmpty == false)
+        #expect(all.count == 11)
         let busctl = try service.busctl(
             ["get-property", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", "DisplayFrequency"])
         #expect(busctl.stdout == "s \"weekly\"\n")

@@ -237,23 +237,29 @@ public struct TipsEngine: Sendable {
         }?.id
     }
 
-    /// Chooses the tip to display now at `location` (any location when `nil`) and records the display.
+    /// The tip ``displayNextTip(at:)`` would display now at `location`, recording nothing.
     ///
     /// TipKit's rule for a place holding several tips: the display frequency gates only tips that have not appeared,
     /// and a tip already shown keeps showing. So, in catalog order: the first tip that has never appeared, when the
-    /// display window lets a new one appear (it opens a new window, unless it ignores the display frequency); else
-    /// the first available tip that has already appeared; else none. A tip that reaches its maximum display count is
-    /// invalidated with ``InvalidationReason/displayCountExceeded`` after this display.
-    /// - Returns: The tip to display, or `nil` when none may be shown now.
-    public mutating func displayNextTip(at location: TipLocation?) -> TipID? {
+    /// display window lets a new one appear; else the first available tip that has already appeared; else none.
+    public func nextTip(at location: TipLocation?) -> TipID? {
         let now = now
         let values = parameterValues(at: now)
         let candidates = tips(at: location).filter { shouldDisplay($0, values: values, at: now) }
-        guard let tip = candidates.first(where: { state[tip: $0.id].displayCount == 0 }) ?? candidates.first else {
-            return nil
-        }
+        return (candidates.first(where: { state[tip: $0.id].displayCount == 0 }) ?? candidates.first)?.id
+    }
+
+    /// Chooses the tip to display now at `location` (any location when `nil`), by the rule of ``nextTip(at:)``, and
+    /// records the display.
+    ///
+    /// A tip that appears for the first time opens a new display window, unless it ignores the display frequency. A
+    /// tip that reaches its maximum display count is invalidated with ``InvalidationReason/displayCountExceeded``
+    /// after this display.
+    /// - Returns: The tip to display, or `nil` when none may be shown now.
+    public mutating func displayNextTip(at location: TipLocation?) -> TipID? {
+        guard let id = nextTip(at: location), let tip = catalog.first(where: { $0.id == id }) else { return nil }
         recordDisplay(of: tip, at: now)
-        return tip.id
+        return id
     }
 
     /// Counts one display of `tip`; a display made because a testing override shows the tip is not recorded.
@@ -292,6 +298,9 @@ public struct TipsEngine: Sendable {
 
     // MARK: - Time
 
+    /// The user's time zone, as the clock gives it now.
+    public var timeZone: any TimeZoneRules { clock.timeZone }
+
     /// When a new tip may next appear; `nil` when one may appear now.
     public var nextDisplayTime: Instant? {
         displayWindow.nextDisplayTime(at: now)
@@ -322,7 +331,7 @@ public struct TipsEngine: Sendable {
                     override: testingOverride.override(for: tip.id))
             },
             nextDisplayTime: displayWindow.nextDisplayTime(at: now), displayFrequency: displayFrequency,
-            testingOverride: testingOverride)
+            testingOverride: testingOverride, timeZone: clock.timeZone.identifier)
     }
 
     /// The next instant at which something observable may change with no request: the next local midnight

@@ -14,12 +14,15 @@ public struct TipsObservation: Hashable, Sendable {
     public var displayFrequency: DisplayFrequency
     /// The testing switches in force.
     public var testingOverride: TestingOverride
+    /// The time zone's identifier.
+    public var timeZone: String
 
     /// Creates an observation.
     public init(
         values: ParameterValues, tips: [TipObservation], nextDisplayTime: Instant?,
-        displayFrequency: DisplayFrequency = .daily, testingOverride: TestingOverride = .none
+        displayFrequency: DisplayFrequency = .daily, testingOverride: TestingOverride = .none, timeZone: String = "UTC"
     ) {
+        self.timeZone = timeZone
         self.values = values
         self.tips = tips
         self.nextDisplayTime = nextDisplayTime
@@ -42,7 +45,7 @@ public struct TipsObservation: Hashable, Sendable {
             parameters: TipParameter.allCases.filter { values[$0] != old.values[$0] },
             nextDisplayTimeChanged: nextDisplayTime != old.nextDisplayTime,
             displayFrequencyChanged: displayFrequency != old.displayFrequency,
-            testingOverrideChanged: testingOverride != old.testingOverride)
+            testingOverrideChanged: testingOverride != old.testingOverride, timeZoneChanged: timeZone != old.timeZone)
     }
 }
 
@@ -90,6 +93,8 @@ public struct ObservationChanges: Sendable {
     public var displayFrequencyChanged: Bool
     /// Whether the testing switches changed.
     public var testingOverrideChanged: Bool
+    /// Whether the time zone changed.
+    public var timeZoneChanged: Bool
 
     /// Tips whose status changed, with the new status, in catalog order.
     public var statuses: [(id: TipID, status: TipStatus)] {
@@ -99,6 +104,6 @@ public struct ObservationChanges: Sendable {
     /// Whether nothing changed.
     public var isEmpty: Bool {
         tips.isEmpty && parameters.isEmpty && !nextDisplayTimeChanged && !displayFrequencyChanged
-            && !testingOverrideChanged
+            && !testingOverrideChanged && !timeZoneChanged
     }
 }
