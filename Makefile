@@ -15,6 +15,7 @@ BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
 DBUSINTERFACEDIR ?= $(DATADIR)/dbus-1/interfaces
+LOCALEDIR ?= $(DATADIR)/locale
 # systemd reads user units from $XDG_DATA_HOME/systemd/user for a user, from <prefix>/lib/systemd/user system-wide.
 ifeq ($(patsubst $(HOME)/%,,$(PREFIX)),)
 SYSTEMDUSERUNITDIR ?= $(DATADIR)/systemd/user
@@ -27,14 +28,24 @@ CONFIGURATION ?= release
 SWIFT_BUILD = swift build -c $(CONFIGURATION)
 BIN_PATH = $(shell swift build -c $(CONFIGURATION) --show-bin-path)
 
-.PHONY: all build test lint run bench deps install uninstall
+# The translations listed in po/LINGUAS, compiled into .build/locale/LANG/LC_MESSAGES/feels-tips.mo.
+LANGUAGES = $(shell cat po/LINGUAS)
+CATALOGS = $(foreach language,$(LANGUAGES),.build/locale/$(language)/LC_MESSAGES/feels-tips.mo)
+
+.PHONY: all build locale test lint run bench deps install uninstall
 
 all: build
+
+locale: $(CATALOGS)
+
+.build/locale/%/LC_MESSAGES/feels-tips.mo: po/%.po
+	mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
 
 deps:
 	scripts/deps build
 
-build: deps
+build: deps locale
 	$(SWIFT_BUILD) --product feels-tipsd
 
 test:
@@ -58,9 +69,14 @@ install: build
 	install -m 0644 dbus/org.feels.Tips1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.feels.Tips1.xml
 	sed 's|@bindir@|$(BINDIR)|g' dbus/feels-tipsd.service.in > $(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tipsd.service
 	chmod 0644 $(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tipsd.service
+	for language in $(LANGUAGES); do \
+		install -D -m 0644 .build/locale/$$language/LC_MESSAGES/feels-tips.mo \
+			$(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/feels-tips.mo; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/feels-tipsd \
 		$(DESTDIR)$(DBUSSERVICEDIR)/org.feels.Tips.service \
 		$(DESTDIR)$(DBUSINTERFACEDIR)/org.feels.Tips1.xml \
-		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tipsd.service
+		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tipsd.service \
+		$(foreach language,$(LANGUAGES),$(DESTDIR)$(LOCALEDIR)/$(language)/LC_MESSAGES/feels-tips.mo)

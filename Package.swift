@@ -39,6 +39,11 @@ let package = Package(
             name: "tips-store-writer", dependencies: ["TipsStore", "TipsCore"], path: "Tests/Support/tips-store-writer",
             swiftSettings: strict),
 
+        // Prints what SystemTimeZone says under its own TZ, so tests never change TZ in their own process.
+        .executableTarget(
+            name: "tz-probe", dependencies: ["FeelsSystem", "TipsCore"], path: "Tests/Support/tz-probe",
+            swiftSettings: strict),
+
         // A private dbus-daemon and the helpers tests use to start and stop processes.
         .target(
             name: "BusTestSupport", dependencies: ["DBus"], path: "Tests/Support/BusTestSupport",
@@ -49,6 +54,9 @@ let package = Package(
             name: "TipsStoreTests", dependencies: ["TipsStore", "TipsCore", "CSQLite", "BusTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "FeelsSystemTests", dependencies: ["FeelsSystem", "TipsCore", "BusTestSupport"], swiftSettings: strict
+        ),
         .testTarget(
             name: "TipsServiceTests", dependencies: ["TipsService", "DBus", "BusTestSupport"], swiftSettings: strict),
     ]

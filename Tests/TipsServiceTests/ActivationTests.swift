@@ -12,7 +12,7 @@ struct ActivationTests {
         .appendingPathComponent("dbus/org.feels.Tips.service.in")
 
     @Test func theFirstCallStartsTheServiceWithItsDatastoreUnderXDGDataHome() throws {
-        let folder = try LifecycleTests.TemporaryFolder()
+        let folder = try TemporaryFolder()
         let services = folder.url.appendingPathComponent("services")
         let dataHome = folder.url.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)

@@ -167,18 +167,4 @@ struct LifecycleTests {
             return total + (line.flatMap { Int($0.split(separator: "\t").last ?? "") } ?? 0)
         }
     }
-
-    /// A folder under the temporary directory, removed on release.
-    final class TemporaryFolder {
-        let url: URL
-
-        init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("feels-life-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-
-        deinit {
-            try? FileManager.default.removeItem(at: url)
-        }
-    }
 }

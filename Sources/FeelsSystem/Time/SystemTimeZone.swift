@@ -10,16 +10,20 @@ public struct SystemTimeZone: TimeZoneRules {
     /// Creates a handle on the process's time zone.
     public init() {}
 
-    /// `TZ` when it is set, else the zone `/etc/localtime` links to (`Europe/Berlin`), else `localtime`.
+    /// The zone's name: the tz database name the zone file links to (`Europe/Berlin`), else `TZ` as it is set (a
+    /// POSIX string such as `JST-9`), else `localtime`.
     public var identifier: String {
-        if let tz = ProcessEnvironment.value("TZ"), !tz.isEmpty { return tz }
+        let tz = ProcessEnvironment.value("TZ")
+        guard let file = Self.sourceFile else { return tz.flatMap { $0.isEmpty ? nil : $0 } ?? "UTC" }
         var buffer = [CChar](repeating: 0, count: 4_096)
-        let length = readlink("/etc/localtime", &buffer, buffer.count - 1)
-        guard length > 0 else { return "localtime" }
-        let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let length = readlink(file, &buffer, buffer.count - 1)
+        let target =
+            length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : file
         let parts = target.split(separator: "/", omittingEmptySubsequences: false)
-        guard let zoneinfo = parts.lastIndex(of: "zoneinfo") else { return target }
-        return parts[(zoneinfo + 1)...].joined(separator: "/")
+        if let zoneinfo = parts.lastIndex(of: "zoneinfo"), zoneinfo + 1 < parts.count {
+            return parts[(zoneinfo + 1)...].joined(separator: "/")
+        }
+        return tz.flatMap { $0.isEmpty ? nil : $0 } ?? "localtime"
     }
 
     /// The offset `localtime_r(3)` gives for `instant`.

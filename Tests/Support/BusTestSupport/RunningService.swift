@@ -5,6 +5,13 @@ import Foundation
 ///
 /// Everything it starts is stopped when it is released, whatever the test did.
 public final class RunningService {
+    /// `org.feels.Tips1.Error.UnknownTip`.
+    public static let unknownTip = "org.feels.Tips1.Error.UnknownTip"
+    /// `org.freedesktop.DBus.Error.InvalidArgs`.
+    public static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
+    /// Every line the service wrote to stderr before it was last stopped.
+    public private(set) var lastLog: [String] = []
+
     public static let name: BusName = "org.feels.Tips"
     public static let path: ObjectPath = "/org/feels/Tips"
     public static let interface: InterfaceName = "org.feels.Tips1"
@@ -83,6 +90,7 @@ public final class RunningService {
         }
         let termination = daemon.waitForExit(timeout: .seconds(10))
         if termination == nil { daemon.kill() }
+        lastLog = daemon.lines(of: .standardError)
         self.daemon = nil
         servicePID = nil
         return termination
@@ -189,6 +197,16 @@ public final class RunningService {
             quietDispatches = signals.count == received ? quietDispatches + 1 : 0
         }
         signals.removeAll()
+    }
+
+    /// The `TipChanged` signals received, as (id, changes).
+    public var tipChanges: [(id: String, changes: [String: DBusValue])] {
+        signals.filter { $0.member?.rawValue == "TipChanged" }.compactMap { message in
+            let arguments = (try? message.arguments) ?? []
+            guard arguments.count == 2, let id = arguments[0].stringValue, let changes = arguments[1].vardictValue
+            else { return nil }
+            return (id, changes)
+        }
     }
 
     /// The `TipStatusChanged` signals received, as (id, status).
