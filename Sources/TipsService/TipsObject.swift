@@ -62,7 +62,7 @@ public final class TipsObject {
         var candidate = engine
         if candidate.followClock() {
             do { try datastore.save(candidate.state) } catch {
-                log("Failed to save to datastore '\(datastore.path)' after the clock was set back: \(error)")
+                log("Failed to save after the clock was set back: \(error)")
                 announceChanges()
                 return
             }
@@ -147,7 +147,7 @@ public final class TipsObject {
 
     func exportMoods() throws(DBusMethodError) -> [DBusValue] {
         do { return try datastore.moodJournal().map(TipDictionary.value(of:)) } catch {
-            log("Failed to read the mood journal from datastore '\(datastore.path)': \(error)")
+            log("Failed to read the mood journal: \(error)")
             throw TipsServiceError.reply(for: error)
         }
     }
@@ -220,7 +220,7 @@ public final class TipsObject {
         let change = journal(result)
         if candidate.state != engine.state || change != nil {
             do { try datastore.save(candidate.state, journal: change) } catch {
-                log("Failed to save to datastore '\(datastore.path)': \(error)")
+                log("Failed to save: \(error)")
                 throw TipsServiceError.reply(for: error)
             }
         }

@@ -32,6 +32,13 @@ case .serve:
     break
 }
 
+let busAddress = options.address ?? ProcessEnvironment.value("DBUS_SESSION_BUS_ADDRESS") ?? ""
+if DBusAddress.isSystemBus(busAddress) {
+    log.error(
+        "'\(busAddress)' is the system bus; feels-tipsd keeps one user's tips and serves only that user's session bus")
+    exit(1)
+}
+
 let datastore: TipsDatastore
 let state: TipsState
 do {
@@ -40,6 +47,10 @@ do {
         ?? TipsDatastore.defaultPath(environment: ProcessEnvironment.values(["XDG_DATA_HOME", "HOME"]))
     datastore = try TipsDatastore(path: path)
     state = try datastore.load()
+    for note in datastore.notes {
+        log.warning(note)
+    }
+    datastore.onRecovery = { log.warning($0) }
 } catch {
     log.error("Failed to open the datastore: \(error)")
     exit(1)

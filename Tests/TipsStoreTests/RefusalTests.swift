@@ -42,10 +42,11 @@ struct RefusalTests {
         RefusedFile(
             name: "a newer datastore whose last commits are still in its WAL",
             make: {
-                try runSQL("PRAGMA journal_mode = WAL; CREATE TABLE moods (id INTEGER PRIMARY KEY);", on: $0)
+                // A newer version migrated to 99 and was killed before the WAL was folded back into the file.
                 try runSQL(
-                    "PRAGMA application_id = 1178946643; PRAGMA user_version = 99; INSERT INTO moods VALUES (1);",
-                    on: $0, checkpointOnClose: false)
+                    "PRAGMA journal_mode = WAL; CREATE TABLE moods (id INTEGER PRIMARY KEY); "
+                        + "PRAGMA application_id = 1178946643; PRAGMA user_version = 1;", on: $0)
+                try runSQL("PRAGMA user_version = 99; INSERT INTO moods VALUES (1);", on: $0, checkpointOnClose: false)
             },
             expected: { .newerSchema(path: $0, found: 99, supported: 1) }),
         RefusedFile(
@@ -70,7 +71,30 @@ struct RefusalTests {
             }),
     ]
 
-    @Test(arguments: files)
+    // Another application's database put at the path while the service was stopped after a crash once had our
+    // stale WAL replayed into it, its own table gone.
+    static let foreignFileUnderAStaleWAL = RefusedFile(
+        name: "another application's database with a WAL of ours beside it",
+        make: { path in
+            try runSQL(
+                "PRAGMA journal_mode = WAL; PRAGMA application_id = 1178946643; PRAGMA user_version = 1; "
+                    + "CREATE TABLE moods (id INTEGER PRIMARY KEY);", on: path)
+            try runSQL("INSERT INTO moods VALUES (1);", on: path, checkpointOnClose: false)
+            let wal = try bytes(of: "\(path)-wal")
+            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.removeItem(atPath: "\(path)-wal")
+            try runSQL(
+                "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, 'x');", on: path)
+            try write(Data(wal), to: "\(path)-wal")
+        },
+        expected: { path in
+            .notADatastore(
+                path: path,
+                reason: "it is another application's SQLite database (application_id 0, schema objects: 1); "
+                    + "the journal '\(path)-wal' beside it was left untouched")
+        })
+
+    @Test(arguments: files + [foreignFileUnderAStaleWAL])
     func aRefusedFileIsLeftByteForByteIntact(_ file: RefusedFile) throws {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TipsCore
-import TipsStore
+
+@testable import TipsStore
 
 /// A change no version of Feels Tips makes, and what the datastore must say of it.
 struct Tampering: CustomTestStringConvertible, Sendable {
@@ -9,8 +10,13 @@ struct Tampering: CustomTestStringConvertible, Sendable {
     let sql: String
     /// Whether the journal, rather than the state, holds the damage.
     let inJournal: Bool
-    /// The reason `corrupt` must give.
+    /// The reason the row decoders give, which reading the row reports when no constraint catches it first.
     let reason: String
+    /// The table whose CHECK constraint SQLite's check finds broken at open; `nil` when none can see it.
+    var table: String? {
+        if sql.contains("DELETE") { return nil }
+        return ["moods", "parameters", "tips"].first { sql.contains(" \($0) ") || sql.contains(" \($0)(") }
+    }
     var testDescription: String { sql }
 }
 
@@ -49,26 +55,123 @@ struct TamperingTests {
             reason: "the parameters table has 0 rows instead of 1"),
     ]
 
-    @Test(arguments: tamperings)
-    func aTamperedRowIsReportedAsCorrupt(_ tampering: Tampering) throws {
-        try withTemporaryFolder { folder in
-            let path = "\(folder)/tips.sqlite"
-            let state = TipsState(
-                parameters: ParameterState(
-                    hasLoggedMoods: 1, moodLogCount: 1,
-                    streak: DayRun(first: CalendarDay(rawValue: 5), last: CalendarDay(rawValue: 6))),
-                tips: [.timeView: TipRecord(invalidation: .tipClosed, displayCount: 1)])
-            try TipsDatastore(path: path).save(state, appending: writerEntry(number: 1))
-            try runSQL("PRAGMA ignore_check_constraints = ON; \(tampering.sql);", on: path)
+    /// A datastore with one mood, a streak and an invalidated tip, then `tampering` applied behind its back.
+    static func tamperedDatastore(in folder: String, _ tampering: Tampering) throws -> String {
+        let path = "\(folder)/tips.sqlite"
+        let state = TipsState(
+            parameters: ParameterState(
+                hasLoggedMoods: 1, moodLogCount: 1,
+                streak: DayRun(first: CalendarDay(rawValue: 5), last: CalendarDay(rawValue: 6))),
+            tips: [.timeView: TipRecord(invalidation: .tipClosed, displayCount: 1)])
+        try TipsDatastore(path: path).save(state, appending: writerEntry(number: 1))
+        try runSQL("PRAGMA ignore_check_constraints = ON; \(tampering.sql);", on: path)
+        return path
+    }
 
-            let datastore = try TipsDatastore(path: path)
-            #expect(throws: DatastoreError.corrupt(path: path, reason: tampering.reason)) {
-                if tampering.inJournal {
-                    _ = try datastore.moodJournal()
-                } else {
-                    _ = try datastore.load()
+    // A damaged journal was once found only by the first LogMood, while the service went on serving.
+    @Test(arguments: tamperings.filter { $0.table != nil })
+    func aRowBreakingAConstraintIsRefusedWhenTheDatastoreOpensAndLeftIntact(_ tampering: Tampering) throws {
+        try withTemporaryFolder { folder in
+            let path = try Self.tamperedDatastore(in: folder, tampering)
+            let before = try bytes(of: path)
+            let reason = "SQLite's check found: CHECK constraint failed in \(tampering.table ?? "")"
+            #expect(throws: DatastoreError.corrupt(path: path, reason: reason)) { try TipsDatastore(path: path) }
+            #expect(try bytes(of: path) == before)
+            #expect(try contents(of: folder) == ["tips.sqlite"])
+        }
+    }
+
+    @Test(arguments: tamperings)
+    func theRowDecodersRefuseWhatNoVersionWrites(_ tampering: Tampering) throws {
+        try withTemporaryFolder { folder in
+            let path = try Self.tamperedDatastore(in: folder, tampering)
+            if tampering.table == nil {
+                let datastore = try TipsDatastore(path: path)
+                #expect(throws: DatastoreError.corrupt(path: path, reason: tampering.reason)) { try datastore.load() }
+                return
+            }
+            let (select, decode): (String, ([SQLiteValue]) throws(RowDecodingError) -> Void) =
+                switch tampering.table {
+                case "moods":
+                    (MoodsTable.select, { values throws(RowDecodingError) in _ = try MoodsTable.decode(values) })
+                case "tips": (TipsTable.select, { values throws(RowDecodingError) in _ = try TipsTable.decode(values) })
+                default:
+                    (
+                        ParametersTable.select,
+                        { values throws(RowDecodingError) in _ = try ParametersTable.decode(values) }
+                    )
+                }
+            var reasons: [String] = []
+            for row in try queryRows(select, on: path) {
+                do throws(RowDecodingError) {
+                    try decode(row.map(\.sqliteValue))
+                } catch {
+                    reasons.append(error.reason)
                 }
             }
+            #expect(reasons == [tampering.reason])
+        }
+    }
+
+    // A moods table of the wrong shape was once served, and every LogMood then failed.
+    @Test func anAlteredTableIsRefusedWhenTheDatastoreOpens() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            try TipsDatastore(path: path).save(TipsState(), appending: writerEntry(number: 1))
+            try runSQL("ALTER TABLE moods ADD COLUMN note TEXT", on: path)
+            let before = try bytes(of: path)
+            #expect(throws: DatastoreError.corrupt(path: path, reason: "its schema was altered (altered: moods)")) {
+                try TipsDatastore(path: path)
+            }
+            #expect(try bytes(of: path) == before)
+            try runSQL("DROP TRIGGER moods_are_never_deleted", on: path)
+            #expect(
+                throws: DatastoreError.corrupt(
+                    path: path, reason: "its schema was altered (altered: moods; missing: moods_are_never_deleted)")
+            ) { try TipsDatastore(path: path) }
+        }
+    }
+
+    @Test func aDamagedPageInTheJournalIsRefusedWhenTheDatastoreOpensAndLeftIntact() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            let datastore = try TipsDatastore(path: path)
+            var state = TipsState()
+            for number in 1...400 {
+                state.parameters.moodLogCount = number
+                state.parameters.hasLoggedMoods = number
+                try datastore.save(state, appending: writerEntry(number: number))
+            }
+            try datastore.close()
+            guard
+                case .integer(let root) = try queryValue(
+                    "SELECT rootpage FROM sqlite_schema WHERE name = 'moods'", on: path),
+                case .integer(let pageSize) = try queryValue("PRAGMA page_size", on: path)
+            else { throw RawDatabaseError(description: "no moods table") }
+            // Scribble over the middle of the journal's root page: its cell pointers now point at nonsense.
+            var damaged = try bytes(of: path)
+            let offset = Int((root - 1) * pageSize) + 8
+            for index in offset..<(offset + 64) { damaged[index] = 0xA5 }
+            try damaged.write(to: URL(fileURLWithPath: path))
+
+            #expect {
+                try TipsDatastore(path: path)
+            } throws: { error in
+                guard case .corrupt(let named, _) = error as? DatastoreError else { return false }
+                return named == path
+            }
+            #expect(try bytes(of: path) == damaged)
+        }
+    }
+}
+
+extension RawValue {
+    /// The value as the datastore's row readers take it.
+    var sqliteValue: SQLiteValue {
+        switch self {
+        case .integer(let value): .integer(value)
+        case .text(let value): .text(value)
+        case .other: .null
         }
     }
 }

@@ -160,7 +160,7 @@ extension DBusConnection {
         // An empty interface name means any interface of the object.
         let interfaces = interfaceName.isEmpty ? object.interfaces : object.interface(named: interfaceName).map { [$0] }
         guard let interfaces else {
-            return .failure(.unknownInterface("Unknown interface '\(interfaceName)'"))
+            return .failure(.unknownInterface("Unknown interface \(quoted(interfaceName))"))
         }
         if member.rawValue == "GetAll" {
             var entries: [(String, DBusValue)] = []
@@ -174,13 +174,14 @@ extension DBusConnection {
         }
         let propertyName = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
         guard let property = interfaces.lazy.compactMap({ $0.property(named: propertyName) }).first else {
-            return .failure(.unknownProperty("Unknown property '\(propertyName)' in interface '\(interfaceName)'"))
+            return .failure(
+                .unknownProperty("Unknown property \(quoted(propertyName)) in interface \(quoted(interfaceName))"))
         }
         if member.rawValue == "Get" {
             return read(property).map { [.variant($0)] }
         }
         guard let setter = property.set, property.access == .readWrite else {
-            return .failure(.propertyReadOnly("Property '\(propertyName)' is read-only"))
+            return .failure(.propertyReadOnly("Property \(quoted(propertyName)) is read-only"))
         }
         guard arguments.count > 2, let value = arguments[2].variantValue else {
             return .failure(.invalidArgs("Expected a variant value"))
@@ -188,7 +189,8 @@ extension DBusConnection {
         guard value.signature == property.signature else {
             return .failure(
                 .invalidArgs(
-                    "Property '\(propertyName)' has signature '\(property.signature)', got '\(value.signature)'"))
+                    "Property \(quoted(propertyName)) has signature '\(property.signature)', got \(quoted(value.signature.rawValue))"
+                ))
         }
         do throws(DBusMethodError) {
             try setter(value)
@@ -208,4 +210,10 @@ extension DBusConnection {
         }
         return .success(value)
     }
+}
+
+/// A caller's text in single quotes for an error message, cut to 64 characters so that a huge argument (a body string
+/// may be up to 128 MiB) cannot make a huge reply: `'org.example.…' (104857600 bytes)`.
+func quoted(_ text: String) -> String {
+    text.utf8.count <= 64 ? "'\(text)'" : "'\(text.prefix(64))…' (\(text.utf8.count) bytes)"
 }

@@ -18,9 +18,13 @@ public struct DisplayWindow: Hashable, Sendable {
     }
 
     /// When a new tip may next appear, or `nil` when one may appear at `now`.
+    ///
+    /// A window that opened after `now` (the clock was set back) counts from `now`, so it never holds new tips back
+    /// for longer than its length; ``TipsEngine/followClock()`` then stores that.
     public func nextDisplayTime(at now: Instant) -> Instant? {
-        guard let closes, now < closes else { return nil }
-        return closes
+        guard let opened else { return nil }
+        let closes = min(opened, now).advanced(bySeconds: Int64(frequency.seconds))
+        return now < closes ? closes : nil
     }
 
     /// Whether a tip that never appeared may first appear at `now`.

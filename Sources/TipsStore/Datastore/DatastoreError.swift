@@ -20,6 +20,8 @@ public enum DatastoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case readFailed(path: String, reason: String)
     /// Writing the datastore failed; the transaction was rolled back and nothing was written.
     case writeFailed(path: String, reason: String)
+    /// Another file was put at the datastore's path while it was in use; its contents were saved to `savedTo`.
+    case replaced(path: String, savedTo: String)
 
     /// A sentence that names the path in single quotes and says what went wrong.
     public var description: String {
@@ -44,6 +46,9 @@ public enum DatastoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "Cannot read datastore '\(path)': \(reason)"
         case .writeFailed(let path, let reason):
             "Cannot write datastore '\(path)': \(reason)"
+        case .replaced(let path, let saved):
+            "Datastore '\(path)' was replaced by another file while in use; its contents were saved to '\(saved)' "
+                + "and changes are refused until feels-tipsd restarts"
         }
     }
 }

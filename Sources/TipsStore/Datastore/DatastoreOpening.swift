@@ -8,12 +8,32 @@ enum DatastoreOpening {
     /// How long a statement waits for another connection's lock before the datastore is reported in use.
     static let busyTimeoutMilliseconds: Int32 = 250
 
-    /// The open, validated, exclusively locked datastore at `path`, at the current schema version.
+    /// What opening found and did besides handing over the connection.
+    struct Opened {
+        /// The open, validated, exclusively locked datastore, at the current schema version.
+        let connection: SQLiteConnection
+        /// Which file was opened, to notice later that the path names another one.
+        let identity: FileIdentity?
+        /// A sentence for each thing made safer on the way (a mode tightened), for the service to log.
+        let notes: [String]
+    }
+
+    /// Opens the datastore at `path`: checks that nobody else can redirect or read it, that it can be written, that
+    /// the file is ours (the file alone, before any WAL beside it is replayed into it) and whole (page by page and
+    /// table by table), then configures, locks and migrates it.
     ///
-    /// - Throws: `DatastoreError` for a file that cannot be created or opened, is not ours, is newer, is in use or
-    ///   cannot be migrated.
-    static func open(path: String) throws(DatastoreError) -> SQLiteConnection {
+    /// - Throws: `DatastoreError` for a file that cannot be created or opened, is unsafe, read-only, not ours, newer,
+    ///   in use, corrupt, altered, or cannot be migrated.
+    static func open(path: String) throws(DatastoreError) -> Opened {
+        let notes = try DatastoreFile.secure(at: path)
         try DatastoreFile.createIfMissing(at: path)
+        try DatastoreFile.checkWritable(path)
+        let hasWAL = DatastoreFile.exists(atPath: "\(path)-wal")
+        if hasWAL {
+            // A WAL left by a crash is replayed into whatever file now has the name: check the file alone first, so
+            // that a WAL of ours is never replayed into another application's database put there meanwhile.
+            try validateFileAlone(path: path)
+        }
         let connection: SQLiteConnection
         do throws(SQLiteError) {
             connection = try SQLiteConnection(path: path)
@@ -24,7 +44,7 @@ enum DatastoreOpening {
             // Reading a WAL-mode file opens its WAL, creating an empty one if there was none, and closing
             // checkpoints and deletes it. That leaves a refused file as it was when there was no WAL before; when
             // there was one, it must stay, and must not be checkpointed into the file.
-            if DatastoreFile.exists(atPath: "\(path)-wal") {
+            if hasWAL {
                 try connection.setCheckpointOnClose(false)
             }
         } catch {
@@ -32,11 +52,37 @@ enum DatastoreOpening {
         }
         let version = try validate(connection, path: path)
         guard !connection.isReadOnly else {
-            throw .cannotOpen(path: path, reason: "the file is read-only")
+            throw .cannotOpen(path: path, reason: "SQLite could only open it read-only")
         }
+        // Checked before the first write, so that a damaged or altered file is refused byte-for-byte intact.
+        try DatastoreCheck.verify(connection, path: path, version: version)
         try configure(connection, path: path)
         try migrate(connection, path: path, from: version)
-        return connection
+        return Opened(connection: connection, identity: DatastoreFile.identity(of: path), notes: notes)
+    }
+
+    /// Refuses a file that, on its own and without the WAL beside it, is another application's database.
+    ///
+    /// Every committed state of a datastore of ours is either empty or carries our `application_id` (each migration
+    /// sets it in the transaction that creates the tables), so a file with schema objects and another id, or none,
+    /// is not ours whatever its WAL says.
+    private static func validateFileAlone(path: String) throws(DatastoreError) {
+        let applicationID: Int64
+        let objectCount: Int64
+        do throws(SQLiteError) {
+            let file = try SQLiteConnection(immutableFileAt: path)
+            applicationID = try integer(file.scalar("PRAGMA application_id"))
+            objectCount = try integer(file.scalar("SELECT count(*) FROM sqlite_schema"))
+        } catch {
+            throw DatastoreError(error, path: path, while: .opening)
+        }
+        guard applicationID == Int64(Schema.applicationID) || (applicationID == 0 && objectCount == 0) else {
+            let owner = applicationID == 0 ? "application_id 0" : "application_id \(hex(applicationID))"
+            throw .notADatastore(
+                path: path,
+                reason: "it is another application's SQLite database (\(owner), schema objects: \(objectCount)); "
+                    + "the journal '\(path)-wal' beside it was left untouched")
+        }
     }
 
     /// The schema version of the datastore, after checking that the file is ours or an empty database.

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 import TipsCore
 
 /// The durable home of the tips state and the mood journal: one SQLite file, open in one process at a time.
@@ -12,6 +13,17 @@ public final class TipsDatastore {
     public let path: String
 
     private var connection: SQLiteConnection?
+    /// Which file the datastore opened, to notice when the path comes to name another file or none.
+    private var identity: FileIdentity?
+    /// Where this datastore's contents were saved after the file was replaced under it; writes are refused since.
+    private var replacedAndSavedTo: String?
+
+    /// What opening the datastore made safer (a mode tightened), a sentence each, for the service to log.
+    public let notes: [String]
+
+    /// Called with a sentence when the datastore recovered from something on its own (the file deleted under it
+    /// and written again), for the service to log.
+    public var onRecovery: (String) -> Void = { _ in }
 
     /// Opens the datastore at `path`, creating it, and any missing folders, when it does not exist.
     ///
@@ -24,7 +36,10 @@ public final class TipsDatastore {
     ///   `.migrationFailed` when an older datastore cannot be brought up to date.
     public init(path: String) throws(DatastoreError) {
         self.path = path
-        self.connection = try DatastoreOpening.open(path: path)
+        let opened = try DatastoreOpening.open(path: path)
+        self.connection = opened.connection
+        self.identity = opened.identity
+        self.notes = opened.notes
     }
 
     /// The state last saved; a fresh install's state for a new datastore.
@@ -68,6 +83,7 @@ public final class TipsDatastore {
     /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write; the transaction is then rolled back and
     ///   nothing of this save is kept.
     public func save(_ state: TipsState, journal: JournalChange?) throws(DatastoreError) {
+        try checkIdentity()
         do throws(SQLiteError) {
             let connection = try open()
             try connection.prepared("BEGIN IMMEDIATE").run()
@@ -116,6 +132,48 @@ public final class TipsDatastore {
             throw .corrupt(path: path, reason: "counting the moods returned no number")
         }
         return Int(count)
+    }
+
+    /// Makes sure the path still names the file the datastore writes to, before a write.
+    ///
+    /// When the file was deleted, the open database (still whole, as the process holds it open) is written back to
+    /// the path and reopened, so nothing acknowledged is lost. When another file was put in its place, the
+    /// datastore's contents are saved beside it and every write is refused, so neither file is overwritten.
+    private func checkIdentity() throws(DatastoreError) {
+        if let saved = replacedAndSavedTo { throw .replaced(path: path, savedTo: saved) }
+        let now = DatastoreFile.identity(of: path)
+        guard now != identity, let connection else { return }
+        if now == nil {
+            do throws(SQLiteError) {
+                try connection.execute("VACUUM INTO \(Self.literal(path))")
+            } catch {
+                throw .writeFailed(path: path, reason: "the file was deleted and cannot be written again: \(error)")
+            }
+            try reopen()
+            onRecovery("Datastore '\(path)' was deleted while in use; wrote it again from the open copy")
+            return
+        }
+        let saved = "\(path).saved-\(getpid())-\(time(nil))"
+        do throws(SQLiteError) {
+            try connection.execute("VACUUM INTO \(Self.literal(saved))")
+        } catch {
+            throw .writeFailed(path: path, reason: "the file was replaced and ours cannot be saved aside: \(error)")
+        }
+        replacedAndSavedTo = saved
+        throw .replaced(path: path, savedTo: saved)
+    }
+
+    /// Closes the connection and opens the file at the path again.
+    private func reopen() throws(DatastoreError) {
+        connection = nil
+        let opened = try DatastoreOpening.open(path: path)
+        connection = opened.connection
+        identity = opened.identity
+    }
+
+    /// `text` as an SQL string literal.
+    private static func literal(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
     }
 
     /// Folds the WAL into the database file, removes it and closes the datastore, releasing its lock; a backup of

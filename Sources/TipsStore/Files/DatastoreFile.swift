@@ -51,6 +51,69 @@ enum DatastoreFile {
         return true
     }
 
+    /// Refuses a datastore path another user could redirect or read, and tightens modes looser than ours.
+    ///
+    /// A symbolic link is refused rather than followed, so that no link can make the service write its state into a
+    /// file it did not mean to. The file must belong to this user, and its folder to this user or root, and a folder
+    /// others may write to must be sticky (as `/tmp` is), so nobody else can swap the file. A file or WAL readable
+    /// or writable by others (0666) is set back to 0600.
+    /// - Returns: A sentence for each mode tightened, for the service to log.
+    /// - Throws: `DatastoreError.cannotOpen` saying what is unsafe.
+    static func secure(at path: String) throws(DatastoreError) -> [String] {
+        let folder = parent(of: path)
+        var status = stat()
+        if lstat(folder, &status) == 0 {
+            if status.st_uid != geteuid() && status.st_uid != 0 {
+                throw .cannotOpen(
+                    path: path, reason: "its folder '\(folder)' belongs to another user (uid \(status.st_uid))")
+            }
+            if status.st_mode & 0o022 != 0 && status.st_mode & S_ISVTX == 0 {
+                throw .cannotOpen(path: path, reason: "its folder '\(folder)' can be written by other users")
+            }
+        }
+        var notes: [String] = []
+        for file in [path, "\(path)-wal"] where lstat(file, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFLNK {
+                throw .cannotOpen(
+                    path: path, reason: "'\(file)' is a symbolic link; a datastore must be a regular file of its own")
+            }
+            guard status.st_mode & S_IFMT == S_IFREG else { continue }
+            if status.st_uid != geteuid() {
+                throw .cannotOpen(path: path, reason: "'\(file)' belongs to another user (uid \(status.st_uid))")
+            }
+            let mode = status.st_mode & 0o777
+            if mode & 0o077 != 0 {
+                guard chmod(file, fileMode) == 0 else {
+                    throw .cannotOpen(path: path, reason: "cannot make '\(file)' private: \(systemError())")
+                }
+                notes.append("Made '\(file)' private: its mode was \(octal(mode)), now \(octal(fileMode))")
+            }
+        }
+        return notes
+    }
+
+    /// Refuses a datastore that cannot be written, naming why: a read-only file, or a read-only file system.
+    ///
+    /// - Throws: `DatastoreError.cannotOpen`.
+    static func checkWritable(_ path: String) throws(DatastoreError) {
+        // The WAL is created beside the file, so the folder must take new files too.
+        for (target, what) in [(path, "the file"), (parent(of: path), "its folder")]
+        where access(target, W_OK) != 0 {
+            switch errno {
+            case EROFS: throw .cannotOpen(path: path, reason: "the file system is read-only")
+            case EACCES: throw .cannotOpen(path: path, reason: "\(what) is read-only to this user")
+            default: throw .cannotOpen(path: path, reason: "\(what) cannot be written: \(systemError())")
+            }
+        }
+    }
+
+    /// The device and inode of the file at `path`, or `nil` when there is none.
+    static func identity(of path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
     /// Whether anything exists at `path`; the file is not opened, so no lock of this process is dropped.
     static func exists(atPath path: String) -> Bool {
         var status = stat()
@@ -110,4 +173,16 @@ enum DatastoreFile {
     private static func systemError() -> String {
         String(cString: strerror(errno))
     }
+
+    private static func octal(_ mode: mode_t) -> String {
+        "0" + String(mode, radix: 8)
+    }
+}
+
+/// Which file a path names: two paths, or one path at two moments, name the same file when these agree.
+struct FileIdentity: Hashable {
+    /// The device holding the file.
+    let device: UInt64
+    /// The file's inode on that device.
+    let inode: UInt64
 }

@@ -24,6 +24,35 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(handle, 1)
     }
 
+    /// Opens the database file at `path` read-only as it is on disk, ignoring any WAL beside it and taking no lock:
+    /// SQLite's `immutable` mode, for looking at a file before deciding whether its WAL may be replayed into it.
+    ///
+    /// - Throws: `SQLiteError` when SQLite cannot open it.
+    init(immutableFileAt path: String) throws(SQLiteError) {
+        // A URI filename: every byte outside the unreserved set is percent-encoded.
+        var uri = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                uri += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        var handle: OpaquePointer?
+        let status = sqlite3_open_v2(uri + "?immutable=1", &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        guard status == SQLITE_OK, let handle else {
+            let error = SQLiteError(status: status == SQLITE_OK ? SQLITE_CANTOPEN : status, connection: handle)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
     deinit {
         // Statements first: a connection closes only once its statements are finalized.
         cache.removeAll()

@@ -231,6 +231,27 @@ import Testing
         #expect(try service.call(client, "Length", [.string("abc")]) == [.uint32(3)])
     }
 
+    // A 100 MiB interface name to Properties.Get was once echoed whole, making a 100 MiB error reply.
+    @Test func aHugeNameInAPropertiesCallIsCutInTheErrorMessage() throws {
+        let service = try EchoService()
+        let client = try service.client()
+        let huge = String(repeating: "x", count: 4 << 20)
+        for arguments in [[DBusValue.string(huge), .string("Count")], [.string("org.feels.Test1"), .string(huge)]] {
+            do {
+                try client.call(
+                    destination: BusName(Self.destination), path: ObjectPath(Self.path),
+                    interface: "org.freedesktop.DBus.Properties", member: "Get", arguments: arguments,
+                    timeout: .seconds(10))
+                Issue.record("Get with a huge name succeeded")
+            } catch {
+                guard case .remote(let name, let message) = error else { throw error }
+                #expect(name.hasPrefix("org.freedesktop.DBus.Error.Unknown"))
+                #expect(message.utf8.count < 300, "\(message.prefix(300))")
+                #expect(message.contains("(4194304 bytes)"))
+            }
+        }
+    }
+
     @Test func anUnexportedObjectIsUnknown() throws {
         let fixture = try DBusConnectionFixture()
         let server = fixture.connection

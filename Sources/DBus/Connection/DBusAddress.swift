@@ -1,0 +1,52 @@
+import Glibc
+
+/// What a D-Bus address names, as far as a client can tell without connecting.
+public enum DBusAddress {
+    /// Whether `address` names the system bus: the socket `DBUS_SYSTEM_BUS_ADDRESS` names, or the well-known
+    /// `/run/dbus/system_bus_socket` (`/var/run/…` is the same file).
+    ///
+    /// A per-user service must not own names there: its state would be shared by every user of the machine.
+    public static func isSystemBus(_ address: String) -> Bool {
+        let system = getenv("DBUS_SYSTEM_BUS_ADDRESS").map { String(cString: $0) }
+        let systemSockets = ([system].compactMap { $0 }.flatMap(socketPaths) + ["/run/dbus/system_bus_socket"])
+            .map(resolved)
+        return socketPaths(in: address).map(resolved).contains { systemSockets.contains($0) }
+    }
+
+    /// The `path=` of every `unix:` entry of an address list (`unix:path=/a,guid=…;tcp:…`).
+    private static func socketPaths(in address: String) -> [String] {
+        address.split(separator: ";").compactMap { entry -> String? in
+            guard entry.hasPrefix("unix:") else { return nil }
+            let keys = entry.dropFirst("unix:".count).split(separator: ",")
+            return keys.first { $0.hasPrefix("path=") }.map { unescaped(String($0.dropFirst("path=".count))) }
+        }
+    }
+
+    /// A value with its `%XX` escapes decoded, as the D-Bus specification writes bytes outside the optionally
+    /// escaped set.
+    private static func unescaped(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        var iterator = Array(value.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%"), iterator.count >= 2,
+                let decoded = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(decoded)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The path with symbolic links resolved in its folder (`/var/run` is `/run`), whether or not the socket exists.
+    private static func resolved(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let real = realpath(folder, nil) else { return path }
+        defer { free(real) }
+        let base = String(cString: real)
+        return (base == "/" ? "" : base) + String(path[slash...])
+    }
+}

@@ -1,0 +1,72 @@
+import CSQLite
+
+/// Checks an open datastore before it is served: every page readable and every constraint met
+/// (`PRAGMA quick_check`), and every table and trigger exactly as the migrations made them.
+///
+/// A damaged page or an altered table is then refused at start, naming the file, rather than found by the first
+/// write that touches it.
+enum DatastoreCheck {
+    /// Refuses a datastore whose pages, rows or schema are not what the migrations up to `version` wrote.
+    ///
+    /// - Throws: `DatastoreError.corrupt` saying what is wrong.
+    static func verify(_ connection: SQLiteConnection, path: String, version: Int) throws(DatastoreError) {
+        let problems: [[SQLiteValue]]
+        let schema: [SchemaObject]
+        do throws(SQLiteError) {
+            // At most ten problems are listed; one is enough to refuse.
+            problems = try connection.prepared("PRAGMA quick_check(10)").rows()
+            schema = try objects(of: connection)
+        } catch {
+            throw DatastoreError(error, path: path, while: .reading)
+        }
+        let findings = problems.compactMap { row -> String? in
+            guard case .text(let text)? = row.first, text != "ok" else { return nil }
+            return text
+        }
+        if !findings.isEmpty {
+            throw .corrupt(path: path, reason: "SQLite's check found: " + findings.joined(separator: "; "))
+        }
+        let expected = expectedSchemas[min(version, expectedSchemas.count - 1)]
+        guard schema == expected else {
+            let names = Set(schema.map(\.name))
+            let expectedNames = Set(expected.map(\.name))
+            let differing = schema.filter { !expected.contains($0) }.map(\.name)
+            let groups = [
+                ("altered", differing.filter(expectedNames.contains)),
+                ("unexpected", differing.filter { !expectedNames.contains($0) }),
+                ("missing", expected.map(\.name).filter { !names.contains($0) }),
+            ]
+            let described = groups.filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1.joined(separator: ", "))" }
+            throw .corrupt(path: path, reason: "its schema was altered (" + described.joined(separator: "; ") + ")")
+        }
+    }
+
+    /// One table, index or trigger, its SQL with runs of white space made single spaces.
+    struct SchemaObject: Hashable {
+        let type: String
+        let name: String
+        let sql: String
+    }
+
+    /// The schema of each version, index 0 being the empty database: read from an in-memory database the
+    /// migrations are applied to one by one.
+    static let expectedSchemas: [[SchemaObject]] = {
+        guard let memory = try? SQLiteConnection(path: ":memory:", create: true) else { return [[]] }
+        var schemas = [(try? objects(of: memory)) ?? []]
+        for migration in Schema.migrations {
+            try? memory.execute(migration.sql)
+            schemas.append((try? objects(of: memory)) ?? [])
+        }
+        return schemas
+    }()
+
+    private static func objects(of connection: SQLiteConnection) throws(SQLiteError) -> [SchemaObject] {
+        try connection.prepared("SELECT type, name, sql FROM sqlite_schema ORDER BY type, name").rows().map { row in
+            func text(_ index: Int) -> String {
+                if case .text(let value) = row[index] { value } else { "" }
+            }
+            let sql = text(2).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+            return SchemaObject(type: text(0), name: text(1), sql: sql)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Synchronization
+import Testing
+import TipsCore
+import TipsStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Paths another user could redirect or read, and files deleted or replaced under an open datastore.
+@Suite("Safety of the datastore's file")
+struct SafetyTests {
+    /// A state with `count` moods counted.
+    static func state(_ count: Int) -> TipsState {
+        TipsState(parameters: ParameterState(hasLoggedMoods: count, moodLogCount: count))
+    }
+
+    // A datastore path that was a symbolic link to an empty file was once followed, the target made a datastore.
+    @Test func aSymbolicLinkIsRefusedAndItsTargetLeftAlone() throws {
+        try withTemporaryFolder { folder in
+            try write(Data(), to: "\(folder)/target")
+            try FileManager.default.createSymbolicLink(atPath: "\(folder)/tips.sqlite", withDestinationPath: "target")
+            let path = "\(folder)/tips.sqlite"
+            #expect(
+                throws: DatastoreError.cannotOpen(
+                    path: path, reason: "'\(path)' is a symbolic link; a datastore must be a regular file of its own")
+            ) { try TipsDatastore(path: path) }
+            #expect(try bytes(of: "\(folder)/target").isEmpty)
+        }
+    }
+
+    @Test func aFileOthersCouldReadIsMadePrivateAndSaysSo() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            try TipsDatastore(path: path).save(Self.state(1))
+            #expect(chmod(path, 0o666) == 0)
+            let datastore = try TipsDatastore(path: path)
+            #expect(mode(of: path) == 0o600)
+            #expect(datastore.notes == ["Made '\(path)' private: its mode was 0666, now 0600"])
+            #expect(try datastore.load() == Self.state(1))
+        }
+    }
+
+    @Test func aFolderOthersCanWriteToIsRefusedUnlessItIsSticky() throws {
+        try withTemporaryFolder { folder in
+            let shared = "\(folder)/shared"
+            #expect(mkdir(shared, 0o777) == 0 && chmod(shared, 0o777) == 0)
+            #expect(
+                throws: DatastoreError.cannotOpen(
+                    path: "\(shared)/tips.sqlite", reason: "its folder '\(shared)' can be written by other users")
+            ) { try TipsDatastore(path: "\(shared)/tips.sqlite") }
+            #expect(chmod(shared, 0o1777) == 0)
+            #expect(throws: Never.self) { try TipsDatastore(path: "\(shared)/tips.sqlite") }
+        }
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "changing a folder's owner needs root"))
+    func aFolderOrFileOfAnotherUserIsRefused() throws {
+        try withTemporaryFolder { folder in
+            let theirs = "\(folder)/theirs"
+            #expect(mkdir(theirs, 0o700) == 0 && chown(theirs, 65_534, 65_534) == 0)
+            #expect(
+                throws: DatastoreError.cannotOpen(
+                    path: "\(theirs)/tips.sqlite", reason: "its folder '\(theirs)' belongs to another user (uid 65534)")
+            ) { try TipsDatastore(path: "\(theirs)/tips.sqlite") }
+            let path = "\(folder)/tips.sqlite"
+            try TipsDatastore(path: path).save(Self.state(1))
+            #expect(chown(path, 65_534, 65_534) == 0)
+            #expect(
+                throws: DatastoreError.cannotOpen(path: path, reason: "'\(path)' belongs to another user (uid 65534)")
+            ) {
+                try TipsDatastore(path: path)
+            }
+        }
+    }
+
+    // After `rm tips.sqlite tips.sqlite-wal`, five acknowledged moods were once gone at the next start.
+    @Test func aFileDeletedWhileOpenIsWrittenAgainWithEverythingAcknowledged() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            let datastore = try TipsDatastore(path: path)
+            let recoveries = Mutex<[String]>([])
+            datastore.onRecovery = { message in recoveries.withLock { $0.append(message) } }
+            try datastore.save(Self.state(1), appending: writerEntry(number: 1))
+            try FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: "\(path)-wal")
+            for number in 2...6 {
+                try datastore.save(Self.state(number), appending: writerEntry(number: number))
+            }
+            #expect(
+                recoveries.withLock { $0 } == [
+                    "Datastore '\(path)' was deleted while in use; wrote it again from the open copy"
+                ])
+            try datastore.close()
+            let reopened = try TipsDatastore(path: path)
+            #expect(try reopened.load() == Self.state(6))
+            #expect(try reopened.moodJournal() == (1...6).map(writerEntry(number:)))
+        }
+    }
+
+    @Test func aFileReplacedWhileOpenIsLeftAloneAndOursIsSavedBesideIt() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            let datastore = try TipsDatastore(path: path)
+            try datastore.save(Self.state(2), appending: writerEntry(number: 2))
+            try FileManager.default.removeItem(atPath: path)
+            try runSQL("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('theirs');", on: path)
+            let theirs = try bytes(of: path)
+
+            var saved: String?
+            #expect {
+                try datastore.save(Self.state(3), appending: writerEntry(number: 3))
+            } throws: { error in
+                guard case .replaced(let named, let savedTo) = error as? DatastoreError else { return false }
+                saved = savedTo
+                return named == path
+            }
+            #expect(throws: DatastoreError.self) { try datastore.save(Self.state(3)) }
+            #expect(try bytes(of: path) == theirs)
+            let copy = try TipsDatastore(path: try #require(saved))
+            #expect(try copy.load() == Self.state(2))
+            #expect(try copy.moodJournal() == [writerEntry(number: 2)])
+        }
+    }
+}
