@@ -84,6 +84,7 @@ enum DatastoreFile {
             let mode = status.st_mode & 0o777
             if mode & 0o077 != 0 {
                 guard chmod(file, fileMode) == 0 else {
+                    if errno == EROFS { throw .cannotOpen(path: path, reason: "the file system is read-only") }
                     throw .cannotOpen(path: path, reason: "cannot make '\(file)' private: \(systemError())")
                 }
                 notes.append("Made '\(file)' private: its mode was \(octal(mode)), now \(octal(fileMode))")
