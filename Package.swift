@@ -39,6 +39,9 @@ let package = Package(
             name: "tips-store-writer", dependencies: ["TipsStore", "TipsCore"], path: "Tests/Support/tips-store-writer",
             swiftSettings: strict),
 
+        // A client that sends calls and never reads the replies, for the reliability tests and the benchmark.
+        .executableTarget(
+            name: "tips-flood", dependencies: ["DBus"], path: "Tests/Support/tips-flood", swiftSettings: strict),
         // Prints what SystemTimeZone says under its own TZ, so tests never change TZ in their own process.
         .executableTarget(
             name: "tz-probe", dependencies: ["FeelsSystem", "TipsCore"], path: "Tests/Support/tz-probe",

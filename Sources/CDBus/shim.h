@@ -2,7 +2,9 @@
 #define FEELS_CDBUS_SHIM_H
 
 #include <dbus/dbus.h>
-// The poll loop beside the binding needs timerfd, which Glibc's module map does not import.
+// The poll loop beside the binding needs timerfd, and the reply quota malloc_trim, which Glibc's module map does
+// not import.
+#include <malloc.h>
 #include <sys/timerfd.h>
 
 // libdbus macros are not imported into Swift: re-export the ones the binding uses.

@@ -99,6 +99,14 @@ if let zoneFile = SystemTimeZone.sourceFile {
     }
 }
 
+connection.onReplyQuota = { peer, exceeded in
+    if exceeded {
+        log.warning("Client \(peer) is not reading its replies; refusing its calls with LimitsExceeded until it does")
+    } else {
+        log.info("Client \(peer) has read its replies; serving it again")
+    }
+}
+
 var exitStatus: Int32 = 0
 connection.onDisconnected = {
     log.error("Lost the connection to the bus, exiting")

@@ -8,6 +8,23 @@ extension DBusConnection {
     /// Answers a message libdbus routed to the fallback handler at `/` (every path).
     func handleObjectMessage(_ message: DBusMessage) -> DBusHandlerResult {
         guard message.type == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        let peer = message.sender ?? ""
+        switch admission(of: peer) {
+        case .serve:
+            break
+        case .refuse:
+            if !message.noReplyExpected,
+                let refusal = try? DBusMessage.error(
+                    replyingTo: message, name: DBusMethodError.limitsExceededName,
+                    message: "Too many replies are waiting for this connection to read them; read them, then call again"
+                )
+            {
+                sendReply(refusal, to: peer)
+            }
+            return DBUS_HANDLER_RESULT_HANDLED
+        case .drop:
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
         let outcome = route(message)
         if message.noReplyExpected {
             return DBUS_HANDLER_RESULT_HANDLED
@@ -20,7 +37,7 @@ extension DBusConnection {
             reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
         }
         if let reply {
-            _ = try? send(reply)
+            sendReply(reply, to: peer)
         }
         return DBUS_HANDLER_RESULT_HANDLED
     }

@@ -20,6 +20,19 @@ public final class DBusConnection {
     private var signalSubscriptions: [UInt64: SignalSubscription] = [:]
     private var nextSubscriptionID: UInt64 = 1
 
+    /// How many bytes of replies each peer may have waiting to be written before its calls are refused.
+    public var replyQuota = ReplyQuota()
+    /// Called when a peer goes over its reply quota (`true`) and when its replies have all been written (`false`),
+    /// for the application to log; it runs while libdbus may hold the connection's lock, so it must not use the
+    /// connection.
+    public var onReplyQuota: ((_ peer: String, _ exceeded: Bool) -> Void)?
+    /// Bytes of replies queued for each peer and not yet written out.
+    var queuedReplyBytes: [String: Int] = [:]
+    /// Peers whose calls are being refused for not reading their replies.
+    var peersOverQuota: Set<String> = []
+    /// The most bytes of replies queued at once since the queue was last empty.
+    var queuedReplyPeak = 0
+
     /// Called once when the connection to the bus is lost (dispatched from the event loop or `readWriteDispatch`).
     public var onDisconnected: (() -> Void)?
     /// Called for every signal received, after the subscriptions added with `subscribeSignals(…)`.

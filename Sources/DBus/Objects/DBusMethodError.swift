@@ -62,6 +62,9 @@ public struct DBusMethodError: Error, Hashable, Sendable {
 
     /// `org.freedesktop.DBus.Error.LimitsExceeded`: a limit was reached.
     public static func limitsExceeded(_ message: String) -> DBusMethodError {
-        DBusMethodError(name: "org.freedesktop.DBus.Error.LimitsExceeded", message: message)
+        DBusMethodError(name: limitsExceededName, message: message)
     }
+
+    /// The name of `org.freedesktop.DBus.Error.LimitsExceeded`.
+    static let limitsExceededName: ErrorName = "org.freedesktop.DBus.Error.LimitsExceeded"
 }
