@@ -25,13 +25,24 @@ extension DBusConnection {
         case .drop:
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        let outcome = route(message)
-        if message.noReplyExpected {
+        if let gate = callGate, gate(message, { [weak self] in self?.serve(message, from: peer) }) {
             return DBUS_HANDLER_RESULT_HANDLED
+        }
+        serve(message, from: peer)
+        return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    /// Routes a method call and sends its answer, unless its handler answers later.
+    private func serve(_ message: DBusMessage, from peer: String) {
+        let outcome = route(message, from: peer)
+        if message.noReplyExpected {
+            return
         }
         let reply: DBusMessage?
         switch outcome {
-        case .success(let values):
+        case .success(nil):
+            return
+        case .success(let values?):
             reply = try? makeReply(to: message, values: values)
         case .failure(let error):
             reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
@@ -39,7 +50,6 @@ extension DBusConnection {
         if let reply {
             sendReply(reply, to: peer)
         }
-        return DBUS_HANDLER_RESULT_HANDLED
     }
 
     /// A method return with `values`, or a `Failed` error when they cannot be marshalled.
@@ -54,7 +64,8 @@ extension DBusConnection {
         }
     }
 
-    private func route(_ message: DBusMessage) -> Result<[DBusValue], DBusMethodError> {
+    /// The outputs of a call, `nil` when its handler answers later, or the error to answer with.
+    private func route(_ message: DBusMessage, from peer: String) -> Result<[DBusValue]?, DBusMethodError> {
         guard let path = message.path, let member = message.member else {
             return .failure(.invalidArgs("Method call without a path or member"))
         }
@@ -65,11 +76,11 @@ extension DBusConnection {
         let object = objects[path]
         if let interface {
             switch interface {
-            case Self.peer: return callPeer(message, member: member)
-            case Self.introspectable: return callIntrospectable(message, path: path, member: member)
+            case Self.peer: return callPeer(message, member: member).map { $0 }
+            case Self.introspectable: return callIntrospectable(message, path: path, member: member).map { $0 }
             case Self.properties:
                 guard let object else { return .failure(.unknownInterface("Unknown interface '\(interface)'")) }
-                return callProperties(message, object: object, member: member)
+                return callProperties(message, object: object, member: member).map { $0 }
             default:
                 guard let object, let found = object.interface(named: interface) else {
                     return .failure(.unknownInterface("Unknown interface '\(interface)'"))
@@ -77,18 +88,18 @@ extension DBusConnection {
                 guard let method = found.method(named: member) else {
                     return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(interface)'"))
                 }
-                return invoke(method, message: message, path: path)
+                return invoke(method, message: message, path: path, peer: peer)
             }
         }
         // Without an interface, the first interface with a method of that name answers.
         if let object, let method = object.interfaces.lazy.compactMap({ $0.method(named: member) }).first {
-            return invoke(method, message: message, path: path)
+            return invoke(method, message: message, path: path, peer: peer)
         }
         switch member.rawValue {
-        case "Ping", "GetMachineId": return callPeer(message, member: member)
-        case "Introspect": return callIntrospectable(message, path: path, member: member)
+        case "Ping", "GetMachineId": return callPeer(message, member: member).map { $0 }
+        case "Introspect": return callIntrospectable(message, path: path, member: member).map { $0 }
         case "Get", "GetAll", "Set":
-            if let object { return callProperties(message, object: object, member: member) }
+            if let object { return callProperties(message, object: object, member: member).map { $0 } }
         default: break
         }
         return .failure(.unknownMethod("Unknown method '\(member)'"))
@@ -100,8 +111,8 @@ extension DBusConnection {
         return .invalidArgs("Expected signature '\(expected)', got '\(actual)'")
     }
 
-    private func invoke(_ method: DBusMethod, message: DBusMessage, path: ObjectPath)
-        -> Result<[DBusValue], DBusMethodError>
+    private func invoke(_ method: DBusMethod, message: DBusMessage, path: ObjectPath, peer: String)
+        -> Result<[DBusValue]?, DBusMethodError>
     {
         if let error = checkSignature(message, expected: method.inputs.signature) { return .failure(error) }
         let arguments: [DBusValue]
@@ -113,6 +124,10 @@ extension DBusConnection {
         let call = DBusMethodCall(
             sender: message.sender, path: path, interface: message.interface, member: method.name,
             arguments: arguments)
+        if let deferred = method.deferredHandler {
+            deferred(call, DBusDeferredReply(call: message, method: method, connection: self, peer: peer))
+            return .success(nil)
+        }
         do throws(DBusMethodError) {
             let values = try method.handler(call)
             let returned = values.map(\.signatureText).joined()

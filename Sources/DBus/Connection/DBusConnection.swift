@@ -33,6 +33,13 @@ public final class DBusConnection {
     /// The most bytes of replies queued at once since the queue was last empty.
     var queuedReplyPeak = 0
 
+    /// Decides, for each method call to an exported object, whether it is served now: return `true` to keep it and
+    /// call the closure given when it may be served (from the connection's thread), `false` to serve it now.
+    ///
+    /// A service that makes writes durable on another thread uses it to keep the order of one caller's replies: a
+    /// read sent after a write is served once the write is answered.
+    public var callGate: ((DBusMessage, _ serve: @escaping () -> Void) -> Bool)?
+
     /// Called once when the connection to the bus is lost (dispatched from the event loop or `readWriteDispatch`).
     public var onDisconnected: (() -> Void)?
     /// Called for every signal received, after the subscriptions added with `subscribeSignals(…)`.

@@ -1,0 +1,63 @@
+/// The answer to a method call, sent later: once, with values or an error, from the connection's thread.
+///
+/// A reply released without being sent answers the caller with `org.freedesktop.DBus.Error.Failed`, so no caller
+/// waits for its timeout because a handler forgot it.
+public final class DBusDeferredReply {
+    private let call: DBusMessage
+    private weak var connection: DBusConnection?
+    private let peer: String
+    private let method: MemberName
+    private let declared: String
+    private var sent = false
+
+    init(call: DBusMessage, method: DBusMethod, connection: DBusConnection, peer: String) {
+        self.call = call
+        self.connection = connection
+        self.peer = peer
+        self.method = method.name
+        self.declared = method.outputs.signature
+    }
+
+    deinit {
+        if !sent {
+            fail(.failed("Method '\(method)' was dropped without an answer"))
+        }
+    }
+
+    /// The caller's unique bus name.
+    public var sender: String { peer }
+
+    /// Answers with `values`, which must match the method's declared outputs (otherwise the caller gets `Failed`).
+    public func succeed(_ values: [DBusValue]) {
+        let returned = values.map(\.signatureText).joined()
+        guard returned == declared else {
+            fail(.failed("Method '\(method)' returned signature '\(returned)', declared '\(declared)'"))
+            return
+        }
+        send { () throws(DBusError) in
+            let reply = try DBusMessage.methodReturn(replyingTo: call)
+            try reply.append(values)
+            return reply
+        }
+    }
+
+    /// Answers with `error`.
+    public func fail(_ error: DBusMethodError) {
+        send { () throws(DBusError) in try DBusMessage.error(replyingTo: call, name: error.name, message: error.message)
+        }
+    }
+
+    private func send(_ make: () throws(DBusError) -> DBusMessage) {
+        guard !sent else { return }
+        sent = true
+        guard !call.noReplyExpected, let connection else { return }
+        do throws(DBusError) {
+            connection.sendReply(try make(), to: peer)
+        } catch {
+            let failure = DBusMethodError.failed("Cannot send the reply: \(error)")
+            if let reply = try? DBusMessage.error(replyingTo: call, name: failure.name, message: failure.message) {
+                connection.sendReply(reply, to: peer)
+            }
+        }
+    }
+}
