@@ -16,12 +16,11 @@ extension TipsClient {
             }
             return CommandFailure(.failed, error.description)
         }
-        let bus = busDescription == "the session bus" ? "this bus" : busDescription
         switch name {
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
             return CommandFailure(
                 .unreachable,
-                "feels-tipsd is not running and cannot be started: nothing provides \(Self.busName) on \(bus) "
+                "feels-tipsd is not running and cannot be started: nothing provides \(Self.busName) on this bus "
                     + "(is Feels Tips installed?)")
         case _ where name.hasPrefix("org.freedesktop.DBus.Error.Spawn."):
             return CommandFailure(.unreachable, "feels-tipsd is not running and could not be started: \(message)")

@@ -103,8 +103,8 @@ public enum CommandHelp {
                 name: "MoodLogCount": 1, "NextDisplayTime": 0, ...}, "notifications":
                 {"enabled": true, "path": "/home/me/.config/feels/notifier.conf",
                 "error": null}}. NextDisplayTime is in microseconds since the epoch, 0
-                for now; "enabled" and "path" are null and "error" says why when the
-                setting cannot be read.
+                for now. When the setting cannot be read, "enabled" is null and "error"
+                says why.
                 """),
         HelpTopic(
             name: "log",

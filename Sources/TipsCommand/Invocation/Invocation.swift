@@ -67,7 +67,9 @@ public struct Invocation: Equatable, Sendable {
         }
         let command: Command
         if wantsHelp {
-            command = .help(topic: try Self.helpTopic(words.first == "help" ? Array(words.dropFirst()) : words))
+            // `help --help` is help's own help; `--help help why` is why's.
+            let topicWords = words.first == "help" && words.count > 1 ? Array(words.dropFirst()) : words
+            command = .help(topic: try Self.helpTopic(topicWords))
         } else if wantsVersion {
             command = .version
         } else {

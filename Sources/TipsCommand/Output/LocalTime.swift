@@ -52,14 +52,14 @@ public enum LocalTime {
         return strftime("%Y-%m-%dT%H:%M:%S", clock) + offsetText(utcOffset)
     }
 
-    /// How long until `microseconds` from `now`, roughly: `in 23 h 59 min`, `in 3 days 2 h`, `in 40 s`; `now`
-    /// when it has passed.
+    /// How long until `microseconds` from `now`, rounded down: `in 23 h 59 min`, `in 3 days 2 h`, `in 40 s`; `now`
+    /// when less than a second is left.
     ///
     /// - Parameters:
     ///   - microseconds: Microseconds since the epoch.
     ///   - now: The current instant, in microseconds since the epoch.
     public static func relative(_ microseconds: Int64, from now: Int64) -> String {
-        let seconds = (microseconds - now + 999_999) / 1_000_000
+        let seconds = (microseconds - now) / 1_000_000
         guard seconds > 0 else { return "now" }
         let (days, hours, minutes) = (seconds / 86_400, seconds % 86_400 / 3_600, seconds % 3_600 / 60)
         if days > 0 { return "in \(days) day\(days == 1 ? "" : "s")" + (hours > 0 ? " \(hours) h" : "") }
