@@ -5,8 +5,8 @@ extension CommandRunner {
         let client = try client()
         guard
             confirmed(
-                "Reset every tip, the display history and every parameter to a fresh install's? "
-                    + "The mood journal is kept.")
+                "Reset every tip, the display history and every parameter to a fresh install's (the mood journal "
+                    + "is kept)?")
         else { return Self.declined }
         try client.call("ResetAllTips")
         output(json: .object([("reset", .bool(true))])) {

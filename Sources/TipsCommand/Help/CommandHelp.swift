@@ -41,8 +41,9 @@ public enum CommandHelp {
           help [COMMAND]          Show this help, or a command's
 
         Options:
-          --json                  Print JSON on standard output: one document per
-                                  command; watch prints one object a line
+          --json                  Print JSON on standard output, one document per
+                                  command (watch: one object a line; help and
+                                  --version print text)
           --address ADDRESS       Use the bus at ADDRESS instead of the session bus
           -y, --yes, --no-ask     Do not ask for confirmation (reset, moods forget)
           -h, --help              Show this help, or the command's, and exit
@@ -291,7 +292,8 @@ public enum CommandHelp {
                         hasLoggedMoods, days of use, the streak), in one transaction; tip
                         states are kept. Asks first, as reset does: --yes skips the
                         question; without it, when standard input is not a terminal,
-                        refuses (status 2). Calls ForgetMoods.
+                        refuses (status 2). Export them first to keep a copy.
+                        Calls ForgetMoods.
                         JSON: {"forgotten": 3}
                 """),
         HelpTopic(
