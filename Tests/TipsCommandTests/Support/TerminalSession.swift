@@ -114,7 +114,9 @@ final class TerminalSession {
             guard ContinuousClock.now < deadline else { return nil }
             _ = readAvailable(waitMilliseconds: 20)
         }
-        while readAvailable(waitMilliseconds: 0) {}
+        // What the program wrote before it exited is still in the terminal: read it to the end, or until a moment
+        // passes with nothing more.
+        while readChunk(waitMilliseconds: 100) == .data {}
         return status == -1 ? nil : status
     }
 
@@ -122,14 +124,25 @@ final class TerminalSession {
     ///
     /// - Returns: Whether the terminal may still have more to give (false once the program closed its side).
     private func readAvailable(waitMilliseconds: Int32) -> Bool {
+        readChunk(waitMilliseconds: waitMilliseconds) != .closed
+    }
+
+    /// What one read from the terminal gave.
+    private enum ReadResult {
+        case data
+        case nothing
+        case closed
+    }
+
+    private func readChunk(waitMilliseconds: Int32) -> ReadResult {
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, waitMilliseconds) > 0 else { return true }
+        guard poll(&descriptor, 1, waitMilliseconds) > 0 else { return .nothing }
         var chunk = [UInt8](repeating: 0, count: 4_096)
         let count = read(master, &chunk, chunk.count)
         // EIO once every descriptor of the terminal's other side is closed.
-        guard count > 0 else { return false }
+        guard count > 0 else { return .closed }
         bytes += chunk[..<count]
-        return true
+        return .data
     }
 }
 
