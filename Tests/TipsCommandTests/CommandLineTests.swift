@@ -112,7 +112,7 @@ struct CommandLineTests {
             #expect(result.stdout == expected)
         }
         for line in expected.split(separator: "\n") {
-            #expect(line.count <= 100, "too long: '\(line)'")
+            #expect(line.count <= 80, "longer than 80 columns: '\(line)'")
         }
     }
 

@@ -5,9 +5,9 @@ public enum CommandHelp {
         Usage: feels-tips [OPTIONS] [COMMAND [ARGUMENTS]]
 
         Look at and change the Feels mood tracker's tips, served by feels-tipsd as
-        org.feels.Tips on the session bus. Every command but 'notifications' speaks to
-        the service over D-Bus; the bus starts the service if it is installed and not
-        running.
+        org.feels.Tips on the session bus. Every command but 'notifications' and 'help'
+        speaks to the service over D-Bus; the bus starts the service if it is
+        installed and not running.
 
         Commands:
           status                  Show the service's version, datastore, time zone,
@@ -36,7 +36,8 @@ public enum CommandHelp {
           testing show ID...      For testing: these tips show, whatever their rules
           testing hide-all        For testing: no tip shows
           testing clear           For testing: end the testing switches
-          testing frequency VALUE For testing: set the display frequency until
+          testing frequency VALUE
+                                  For testing: set the display frequency until
                                   feels-tipsd stops
           help [COMMAND]          Show this help, or a command's
 
@@ -72,8 +73,8 @@ public enum CommandHelp {
                                     $XDG_CONFIG_HOME/feels/notifier.conf, else
                                     ~/.config/feels/notifier.conf.
 
-        Errors go to standard error, as 'feels-tips: message'; standard output then
-        has nothing, except for next's answer when there is no tip.
+        Errors, notices and questions go to standard error, as 'feels-tips: message';
+        after an error, standard output has nothing.
 
         Run 'feels-tips help COMMAND' for more about a command.
         """
@@ -173,11 +174,10 @@ public enum CommandHelp {
 
                 Calls GetTip, and reads DisplayFrequency and NextDisplayTime.
 
-                JSON: {"id", "status", "invalidation_reason", "override",
-                "should_display", "display_count", "rules", "held_back_by",
-                "held_until", "display_frequency", "next_display_time", "explanation"},
-                as 'show' describes them; next_display_time is 0 when a new tip may
-                appear now.
+                JSON: an object with the keys id, status, invalidation_reason, override,
+                should_display, display_count, rules, held_back_by, held_until,
+                display_frequency, next_display_time and explanation, as 'show'
+                describes them; next_display_time is 0 when a new tip may appear now.
                 """),
         HelpTopic(
             name: "next",
@@ -336,7 +336,7 @@ public enum CommandHelp {
     /// The text to print for `topic`, or the overall help for `nil`, ending in a newline.
     public static func text(for topic: String?) -> String {
         guard let topic, let help = topics.first(where: { $0.name == topic }) else { return overall + "\n" }
-        let footer = "\n\nOptions for every command: --json, --address ADDRESS, --yes; see 'feels-tips --help'."
+        let footer = "\n\nOptions: --json, --address ADDRESS, --yes, --help; see 'feels-tips --help'."
         return help.text + (help.name == "help" ? "" : footer) + "\n"
     }
 }
