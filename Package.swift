@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "feels-tipsd", targets: ["feels-tipsd"]),
         .executable(name: "feels-tips-bench", targets: ["feels-tips-bench"]),
+        .executable(name: "feels-tips", targets: ["feels-tips"]),
     ],
     targets: [
         // System libraries from Debian: a module map and a shim header, nothing else.
@@ -29,10 +30,13 @@ let package = Package(
         // The org.feels.Tips1 object: one table of members, thin handlers, error mapping.
         .target(
             name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus", "FeelsSystem"], swiftSettings: strict),
+        // The command for people at a terminal, over the org.feels.Tips1 interface only: parsing, calls, output.
+        .target(name: "TipsCommand", dependencies: ["DBus", "FeelsSystem"], swiftSettings: strict),
 
         .executableTarget(
             name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem"],
             swiftSettings: strict),
+        .executableTarget(name: "feels-tips", dependencies: ["TipsCommand", "FeelsSystem"], swiftSettings: strict),
         .executableTarget(name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
         // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.
         .executableTarget(
@@ -62,5 +66,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TipsServiceTests", dependencies: ["TipsService", "DBus", "BusTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TipsCommandTests", dependencies: ["TipsCommand", "DBus", "FeelsSystem", "BusTestSupport"],
+            swiftSettings: strict),
     ]
 )

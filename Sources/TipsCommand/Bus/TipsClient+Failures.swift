@@ -1,0 +1,38 @@
+import DBus
+
+extension TipsClient {
+    /// The one place where what the bus or the service answered becomes a message and an exit status.
+    ///
+    /// - The name has no owner and nothing can start it, starting it failed, it did not answer, or the connection was
+    ///   lost: ``ExitStatus/unreachable``, with a sentence saying which.
+    /// - The service refused the request: ``ExitStatus/failed``, with the service's own message.
+    ///
+    /// - Parameter error: What a call threw.
+    /// - Returns: The failure to report.
+    public func failure(for error: DBusError) -> CommandFailure {
+        guard case .remote(let name, let message) = error else {
+            if case .disconnected = error {
+                return CommandFailure(.unreachable, "lost the connection to \(busDescription)")
+            }
+            return CommandFailure(.failed, error.description)
+        }
+        switch name {
+        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+            return CommandFailure(
+                .unreachable,
+                "feels-tipsd is not running and cannot be started: nothing provides \(Self.busName) on this bus "
+                    + "(is Feels Tips installed?)")
+        case _ where name.hasPrefix("org.freedesktop.DBus.Error.Spawn."):
+            return CommandFailure(.unreachable, "feels-tipsd is not running and could not be started: \(message)")
+        case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout",
+            "org.freedesktop.DBus.Error.TimedOut", "org.freedesktop.DBus.Error.Disconnected":
+            return CommandFailure(.unreachable, "feels-tipsd did not answer: \(message)")
+        case "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownInterface",
+            "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownProperty":
+            return CommandFailure(
+                .failed, "\(message) (is feels-tipsd older than feels-tips \(TipsCommandVersion.current)?)")
+        default:
+            return CommandFailure(.failed, message.isEmpty ? name : message)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+extension CommandRunner {
+    /// `feels-tips invalidate ID REASON`: `InvalidateTip`, then the tip's status.
+    func invalidate(_ id: String, reason: String) throws(CommandFailure) -> CommandOutcome {
+        let client = try client()
+        try client.call("InvalidateTip", [.string(id), .string(reason)])
+        let tip = try client.tip(id)
+        output(
+            json: .object([
+                ("id", .string(tip.id)), ("status", .string(tip.status)),
+                ("invalidation_reason", .string(tip.invalidationReason)),
+            ])
+        ) {
+            guard tip.override.isEmpty else {
+                let switchDoes = tip.override == "shown" ? "shows" : "hides"
+                return "\(style.bold(tip.id)) is invalidated; meanwhile a testing switch \(switchDoes) it, until "
+                    + "'feels-tips testing clear'.\n"
+            }
+            return "\(style.bold(tip.id)) is \(style.status(tip.status)) (\(tip.invalidationReason)): it is not "
+                + "shown again until 'feels-tips reset'.\n"
+        }
+        return .success
+    }
+}

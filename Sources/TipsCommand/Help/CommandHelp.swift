@@ -1,0 +1,342 @@
+/// Every help text of `feels-tips`: the source of its manual page, so complete and precise.
+public enum CommandHelp {
+    /// The text `feels-tips --help` prints, without a trailing newline.
+    public static let overall = """
+        Usage: feels-tips [OPTIONS] [COMMAND [ARGUMENTS]]
+
+        Look at and change the Feels mood tracker's tips, served by feels-tipsd as
+        org.feels.Tips on the session bus. Every command but 'notifications' and 'help'
+        speaks to the service over D-Bus; the bus starts the service if it is
+        installed and not running.
+
+        Commands:
+          status                  Show the service's version, datastore, time zone,
+                                  display frequency, when a new tip may next appear,
+                                  testing switch, parameters, and whether tip
+                                  notifications are on (the default command)
+          log MOOD                Log a mood: horrible, bad, average, good or great
+          tips                    List every tip: id, status, location, displays
+          show ID                 Show everything about one tip
+          why ID                  Say why a tip is or is not shown: each rule with its
+                                  value, the display window, the explanation
+          next [LOCATION]         Show the tip the app would display next at LOCATION
+                                  (default: every location), recording nothing
+          invalidate ID REASON    Invalidate a tip: REASON is actionPerformed or
+                                  tipClosed
+          reset                   Reset every tip and parameter to a fresh install's,
+                                  keeping the mood journal (asks first)
+          watch                   Print status and property changes as they happen,
+                                  one line each, until Ctrl-C
+          notifications [on|off]  Turn tip notifications on or off, or show whether
+                                  they are on
+          moods export            Print every mood logged, a line each
+          moods forget            Erase every mood logged and the counts made from
+                                  them (asks first)
+          testing show-all        For testing: every tip shows, whatever its rules
+          testing show ID...      For testing: these tips show, whatever their rules
+          testing hide-all        For testing: no tip shows
+          testing clear           For testing: end the testing switches
+          testing frequency VALUE
+                                  For testing: set the display frequency until
+                                  feels-tipsd stops
+          help [COMMAND]          Show this help, or a command's
+
+        Options:
+          --json                  Print JSON on standard output, one document per
+                                  command (watch: one object a line; help and
+                                  --version print text)
+          --address ADDRESS       Use the bus at ADDRESS instead of the session bus
+          -y, --yes, --no-ask     Do not ask for confirmation (reset, moods forget)
+          -h, --help              Show this help, or the command's, and exit
+          --version               Print the version and exit
+
+        Options may come before or after the command; '--' ends them.
+
+        Exit status:
+          0  Success.
+          1  The service answered with an error (its message is printed), or the
+             notifications setting file could not be read or written.
+          2  Bad command line, or a command that asks first was given no --yes while
+             standard input is not a terminal.
+          3  feels-tipsd is not running and cannot be started, did not answer, or
+             there is no bus to reach it on.
+          4  next: there is no tip to show.
+          5  The question was answered no; nothing was changed.
+
+        Environment:
+          DBUS_SESSION_BUS_ADDRESS  The session bus, unless --address is given.
+          TZ                        The time zone local times are shown in.
+          NO_COLOR                  When set and not empty, no colour. Colour is used
+                                    only when standard output is a terminal and TERM
+                                    is not 'dumb'.
+          XDG_CONFIG_HOME, HOME     Where the notifications setting is kept:
+                                    $XDG_CONFIG_HOME/feels/notifier.conf, else
+                                    ~/.config/feels/notifier.conf.
+
+        Errors, notices and questions go to standard error, as 'feels-tips: message';
+        after an error, standard output has nothing.
+
+        Run 'feels-tips help COMMAND' for more about a command.
+        """
+
+    /// Every command's help, in the order the overall help lists them.
+    public static let topics: [HelpTopic] = [
+        HelpTopic(
+            name: "status",
+            text: """
+                Usage: feels-tips [status]
+
+                Show what feels-tipsd reports about itself and the tips' parameters: its
+                version, the datastore it keeps its state in, the time zone it counts days
+                in, the display frequency, when a new tip may next appear ('now', or a
+                local time), any testing switch, and the five parameters the tips' rules
+                test (moodLogCount, hasLoggedMoods, hasSeenSettings, daysUsingApp,
+                currentStreak). The last line says whether tip notifications are on: that
+                is feels-tips-notifier's setting, read from its file (see 'feels-tips help
+                notifications'), not the service's; a file that cannot be read is reported
+                there and does not fail the command.
+
+                This is the command run when none is given.
+
+                Reads every property of org.feels.Tips1 (org.freedesktop.DBus.Properties
+                GetAll).
+
+                JSON: {"feels_tips_version": "0.1.0", "properties": {every property by
+                name: "MoodLogCount": 1, "NextDisplayTime": 0, ...}, "notifications":
+                {"enabled": true, "path": "/home/me/.config/feels/notifier.conf",
+                "error": null}}. NextDisplayTime is in microseconds since the epoch, 0
+                for now. When the setting cannot be read, "enabled" is null and "error"
+                says why.
+                """),
+        HelpTopic(
+            name: "log",
+            text: """
+                Usage: feels-tips log MOOD
+
+                Log a mood now. MOOD is horrible, bad, average, good or great, in any
+                letter case. Prints how many moods have been logged, this one included.
+
+                Calls LogMood.
+
+                JSON: {"mood": "great", "mood_log_count": 3}
+                """),
+        HelpTopic(
+            name: "tips",
+            text: """
+                Usage: feels-tips tips
+
+                List every tip in catalog order, one a line, in aligned columns: its id;
+                its status (pending: a rule does not hold; available: every rule holds;
+                invalidated, with the reason), with '(shown for testing)' or '(hidden for
+                testing)' under a testing switch; the view it belongs to; and how many
+                times it has been displayed.
+
+                Calls ListTips.
+
+                JSON: an array of tips, each an object with the keys 'show' describes.
+                """),
+        HelpTopic(
+            name: "show",
+            text: """
+                Usage: feels-tips show ID
+
+                Show everything the service says of one tip: its title and message (in
+                the service's language), status, location, icon (a freedesktop icon name,
+                and the Feels app's SF Symbol), how often and when it was displayed, its
+                display limits, whether it should display now, any testing switch, each
+                rule with the parameter's current value, what holds it back and until
+                when, and the service's explanation. ID is a tip's id, such as
+                TimeViewTip, in any letter case; times are local.
+
+                Calls GetTip.
+
+                JSON: the tip, with GetTip's keys: id, title, message, locale, icon,
+                symbol, location, status (pending, available, invalidated),
+                invalidation_reason (actionPerformed, tipClosed, displayCountExceeded or
+                ""), should_display, override ("shown", "hidden" or ""), display_count,
+                first_displayed, last_displayed, max_display_count (0 for none),
+                ignores_display_frequency, rules (each with parameter, operator,
+                threshold, value, satisfied), held_back_by ("display-window" or ""),
+                held_until, explanation. Times are microseconds since the epoch, 0 for
+                none.
+                """),
+        HelpTopic(
+            name: "why",
+            text: """
+                Usage: feels-tips why ID
+
+                Say in plain words why a tip is or is not shown now: each of its rules,
+                with the parameter's current value and whether the rule holds; what the
+                display window does (a tip's first appearance opens a window of one
+                display frequency in which no other tip may first appear): whether it
+                holds the tip back, and until when, as a local time; any testing switch
+                or invalidation; and the service's one-sentence explanation.
+
+                Calls GetTip, and reads DisplayFrequency and NextDisplayTime.
+
+                JSON: an object with the keys id, status, invalidation_reason, override,
+                should_display, display_count, rules, held_back_by, held_until,
+                display_frequency, next_display_time and explanation, as 'show'
+                describes them; next_display_time is 0 when a new tip may appear now.
+                """),
+        HelpTopic(
+            name: "next",
+            text: """
+                Usage: feels-tips next [LOCATION]
+
+                Show the tip the app would display next at LOCATION, by TipKit's rule
+                (what DisplayNextTip would return), without recording a display: its id
+                and title. LOCATION is CustomizeContentView, InsightsView,
+                SettingsContentView or DayView, in any letter case; without it, every
+                location. When no tip would be shown, prints nothing on standard output,
+                says so on standard error (with the time until which the display window
+                holds new tips back, if it does), and exits with status 4.
+
+                Calls PeekNextTip, then GetTip.
+
+                JSON: {"location": "DayView", "id": "TimeViewTip", "tip": {the tip, as
+                'show' gives it}}; {"location": "DayView", "id": null, "tip": null} when
+                there is none (status 4). "location" is "" for every location.
+                """),
+        HelpTopic(
+            name: "invalidate",
+            text: """
+                Usage: feels-tips invalidate ID REASON
+
+                Invalidate a tip, as the app does when the user did what the tip suggests
+                (REASON actionPerformed) or closed it (tipClosed); ID and REASON in any
+                letter case. An invalidated tip is not shown again until 'feels-tips
+                reset'; a tip already invalidated keeps its first reason. Prints the
+                tip's status afterwards.
+
+                Calls InvalidateTip, then GetTip.
+
+                JSON: {"id": "TimeViewTip", "status": "invalidated",
+                "invalidation_reason": "tipClosed"}
+                """),
+        HelpTopic(
+            name: "reset",
+            text: """
+                Usage: feels-tips reset [--yes]
+
+                Return every tip's state, the display history, the display window and
+                every parameter to a fresh install's, as the Feels app's resetAllTips()
+                does. The mood journal is kept: 'feels-tips moods forget' erases it.
+
+                Asks 'Reset every tip …? [y/N]' first, on standard error, when standard
+                input is a terminal; --yes (or -y, --no-ask) skips the question. Without
+                --yes, when standard input is not a terminal, refuses and changes nothing
+                (status 2). Any answer but y or yes changes nothing (status 5).
+
+                Calls ResetAllTips.
+
+                JSON: {"reset": true}
+                """),
+        HelpTopic(
+            name: "watch",
+            text: """
+                Usage: feels-tips watch
+
+                Print the service's signals as they happen, one line each, starting with
+                the local time, until interrupted (Ctrl-C, SIGINT or SIGTERM; status 0):
+
+                  TipStatusChanged   a tip and its new status
+                  TipChanged         a tip and what changed of it: status with
+                                     invalidation_reason, should_display, override
+                  PropertiesChanged  the properties that changed, with their new values
+                  NameOwnerChanged   feels-tipsd stopped, or started (as a new
+                                     connection)
+
+                The first line, 'Watching', names the connection serving org.feels.Tips.
+                The service is started if it is not running. When it stops or restarts,
+                watch says so and goes on with the new one. If the bus itself goes away,
+                watch exits with status 3.
+
+                JSON: one object a line, each with "time" (local ISO 8601 with its UTC
+                offset) and "event": "watching" (with "owner" and "version"),
+                "TipStatusChanged" ("id", "status"), "TipChanged" ("id", "changes"),
+                "PropertiesChanged" ("changed", an object, and "invalidated", an array),
+                or "NameOwnerChanged" ("old_owner", "new_owner": a unique name, or null).
+                """),
+        HelpTopic(
+            name: "notifications",
+            text: """
+                Usage: feels-tips notifications [on|off]
+
+                Turn tip notifications on or off, or, with neither, show whether they are
+                on. This is feels-tips-notifier's setting, kept in a small file,
+                $XDG_CONFIG_HOME/feels/notifier.conf (~/.config/feels/notifier.conf when
+                XDG_CONFIG_HOME is unset, empty or relative), which the notifier reads
+                again whenever it changes. A missing file means on. Needs neither the bus
+                nor the service.
+
+                JSON: {"enabled": false, "path": "/home/me/.config/feels/notifier.conf"}
+                """),
+        HelpTopic(
+            name: "moods",
+            text: """
+                Usage: feels-tips moods export
+                       feels-tips moods forget [--yes]
+
+                The mood journal: every mood logged, the user's own data.
+
+                export  Print every mood, oldest first, one a line: when it was logged, in
+                        ISO 8601 local time with the UTC offset the user's clock had then,
+                        and the mood. Calls ExportMoods.
+                        JSON: an array of {"time": "2026-11-30T16:20:01+01:00",
+                        "logged_at": 1796051201000000, "utc_offset": 3600, "mood":
+                        "great"}: logged_at in microseconds since the epoch, utc_offset in
+                        seconds east of UTC.
+
+                forget  Erase every mood and every count made from them (moodLogCount,
+                        hasLoggedMoods, days of use, the streak), in one transaction; tip
+                        states are kept. Asks first, as reset does: --yes skips the
+                        question; without it, when standard input is not a terminal,
+                        refuses (status 2). Export them first to keep a copy.
+                        Calls ForgetMoods.
+                        JSON: {"forgotten": 3}
+                """),
+        HelpTopic(
+            name: "testing",
+            text: """
+                Usage: feels-tips testing show-all | show ID... | hide-all | clear
+                       feels-tips testing frequency VALUE
+
+                For testing an app against the service, as TipKit's testing API does, not
+                for everyday use. A switch lasts until 'feels-tips testing clear' or until
+                feels-tipsd stops; displays made under it are not recorded, and the
+                journal and counts are untouched.
+
+                show-all         Every tip shows, whatever its rules and the display
+                                 window say (ShowAllTipsForTesting)
+                show ID...       These tips show, whatever their rules and the display
+                                 window say; the others follow their rules
+                                 (ShowTipsForTesting)
+                hide-all         No tip shows (HideAllTipsForTesting)
+                clear            The rules and the display window decide again
+                                 (ClearTestingOverrides)
+                frequency VALUE  Set the display frequency until feels-tipsd stops:
+                                 immediate, hourly, daily, weekly, monthly, or a whole
+                                 number of seconds (SetDisplayFrequency)
+
+                JSON: {"testing_override": "show-all"}, the TestingOverride property
+                afterwards (show-all, show-some, hide-all, or "" for none); for frequency,
+                {"display_frequency": "hourly"}, the DisplayFrequency property afterwards.
+                """),
+        HelpTopic(
+            name: "help",
+            text: """
+                Usage: feels-tips help [COMMAND]
+                       feels-tips [COMMAND] --help
+
+                Show the overall help, or a command's.
+                """),
+    ]
+
+    /// The text to print for `topic`, or the overall help for `nil`, ending in a newline.
+    public static func text(for topic: String?) -> String {
+        guard let topic, let help = topics.first(where: { $0.name == topic }) else { return overall + "\n" }
+        let footer = "\n\nOptions: --json, --address ADDRESS, --yes, --help; see 'feels-tips --help'."
+        return help.text + (help.name == "help" ? "" : footer) + "\n"
+    }
+}

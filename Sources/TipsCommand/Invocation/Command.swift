@@ -1,0 +1,47 @@
+/// What `feels-tips` is asked to do: one command and its arguments.
+public enum Command: Equatable, Sendable {
+    /// The service's version, parameters, display window, time zone, datastore, and the notifier's setting.
+    case status
+    /// `LogMood`.
+    case log(mood: String)
+    /// Every tip in a table, from `ListTips`.
+    case tips
+    /// One tip, all `GetTip` gives.
+    case show(id: String)
+    /// Why one tip is or is not shown: its rules, the display window, the explanation.
+    case why(id: String)
+    /// What `DisplayNextTip` would show at a location (`""` for every location), through `PeekNextTip`.
+    case next(location: String)
+    /// `InvalidateTip`.
+    case invalidate(id: String, reason: String)
+    /// `ResetAllTips`, after asking.
+    case reset
+    /// The service's signals as they happen, until interrupted.
+    case watch
+    /// Turns tip notifications on or off (`true`, `false`), or shows the setting (`nil`).
+    case notifications(enabled: Bool?)
+    /// `ExportMoods`.
+    case moodsExport
+    /// `ForgetMoods`, after asking.
+    case moodsForget
+    /// A testing switch or the display frequency, for testing.
+    case testing(TestingAction)
+    /// The overall help (`nil`) or one command's.
+    case help(topic: String?)
+    /// The version.
+    case version
+}
+
+/// What `feels-tips testing` does.
+public enum TestingAction: Equatable, Sendable {
+    /// `ShowAllTipsForTesting`.
+    case showAll
+    /// `ShowTipsForTesting` with these ids.
+    case show(ids: [String])
+    /// `HideAllTipsForTesting`.
+    case hideAll
+    /// `ClearTestingOverrides`.
+    case clear
+    /// `SetDisplayFrequency`.
+    case frequency(String)
+}

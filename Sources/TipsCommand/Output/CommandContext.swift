@@ -1,0 +1,57 @@
+import FeelsSystem
+import Glibc
+
+/// Everything of the system a command touches besides the bus: the environment, the terminal, standard output, and
+/// the question it may ask; tests may build one of their own.
+public struct CommandContext {
+    /// The variables a command reads: `DBUS_SESSION_BUS_ADDRESS`, `TERM`, `NO_COLOR`, `XDG_CONFIG_HOME`, `HOME`.
+    public var environment: [String: String]
+    /// Whether standard output is a terminal (for colour).
+    public var outputIsTerminal: Bool
+    /// Whether standard input is a terminal (whether a question can be asked).
+    public var inputIsTerminal: Bool
+    /// Writes text to standard output at once, not buffered, so that `watch` lines reach a pipe as they happen.
+    public var write: (String) -> Void
+    /// Asks a question on standard error and reads the answer, a line of standard input; `nil` at its end.
+    public var ask: (String) -> String?
+
+    /// A context built from its parts.
+    public init(
+        environment: [String: String], outputIsTerminal: Bool, inputIsTerminal: Bool,
+        write: @escaping (String) -> Void, ask: @escaping (String) -> String?
+    ) {
+        self.environment = environment
+        self.outputIsTerminal = outputIsTerminal
+        self.inputIsTerminal = inputIsTerminal
+        self.write = write
+        self.ask = ask
+    }
+
+    /// The process's own: its environment, descriptors 0, 1 and 2.
+    public static func system() -> CommandContext {
+        CommandContext(
+            environment: ProcessEnvironment.values(
+                ["DBUS_SESSION_BUS_ADDRESS", "TERM", "NO_COLOR", "XDG_CONFIG_HOME", "HOME"]),
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            inputIsTerminal: isatty(STDIN_FILENO) == 1,
+            write: { writeAll($0, to: STDOUT_FILENO) },
+            ask: { question in
+                writeAll(question, to: STDERR_FILENO)
+                return readLine(strippingNewline: true)
+            })
+    }
+
+    /// Writes every byte of `text` to `descriptor`, again after an interruption; gives up on an error such as a
+    /// closed pipe (when SIGPIPE is ignored).
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

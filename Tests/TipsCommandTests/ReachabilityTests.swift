@@ -1,0 +1,109 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// What `feels-tips` says when the service or the bus cannot be reached, and that the bus starts the service.
+@Suite("Reaching the service")
+struct ReachabilityTests {
+    static let notRunning =
+        "feels-tips: feels-tipsd is not running and cannot be started: nothing provides org.feels.Tips on this bus "
+        + "(is Feels Tips installed?)\n"
+
+    @Test(arguments: [
+        ["status"], ["tips"], ["log", "great"], ["show", "TimeViewTip"], ["why", "TimeViewTip"], ["next"],
+        ["invalidate", "TimeViewTip", "tipClosed"], ["reset", "--yes"], ["watch"], ["moods", "export"],
+        ["moods", "forget", "--yes"], ["testing", "clear"], ["--json", "tips"],
+    ])
+    func withNothingProvidingTheServiceEveryCommandExitsThreeSayingSo(arguments: [String]) throws {
+        let bus = try TestBus()
+        let result = try FeelsTips.run(["--address", bus.address] + arguments)
+        #expect(result.status == 3, "\(result.transcript)")
+        #expect(result.stderr == Self.notRunning)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: [["tips"], ["--json", "status"], ["watch"]])
+    func withoutASessionBusTheCommandExitsThreeSayingSo(arguments: [String]) throws {
+        let result = try FeelsTips.run(arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
+        #expect(result.status == 3, "\(result.transcript)")
+        #expect(
+            result.stderr
+                == "feels-tips: cannot reach the session bus: DBUS_SESSION_BUS_ADDRESS is not set (is there a desktop "
+                + "session? --address names a bus)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aBusThatIsGoneExitsThreeNamingItsAddress() throws {
+        let bus = try TestBus()
+        let address = bus.address
+        bus.stop()
+        let result = try FeelsTips.run(["--address", address, "tips"])
+        #expect(result.status == 3, "\(result.transcript)")
+        #expect(result.stderr.hasPrefix("feels-tips: cannot reach the bus at '\(address)': "), "\(result.stderr)")
+    }
+
+    @Test func theSessionBusIsTheOneInTheEnvironment() throws {
+        let service = try RunningService()
+        let result = try FeelsTips.run(["log", "good"], environment: ["DBUS_SESSION_BUS_ADDRESS": service.bus.address])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(try service.property("MoodLogCount") == .uint32(1))
+    }
+
+    /// The activation file `make install` writes from `dbus/org.feels.Tips.service.in`, on a private bus.
+    @Test func theBusStartsTheServiceForTheFirstCommand() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feels-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let services = folder.appendingPathComponent("services")
+        let dataHome = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("dbus/org.feels.Tips.service.in")
+        let bindir = URL(fileURLWithPath: try builtProduct("feels-tipsd")).deletingLastPathComponent().path
+        try String(contentsOf: template, encoding: .utf8).replacingOccurrences(of: "@bindir@", with: bindir)
+            .write(to: services.appendingPathComponent("org.feels.Tips.service"), atomically: true, encoding: .utf8)
+        let bus = try TestBus(serviceDirectories: [services], environment: ["XDG_DATA_HOME": dataHome.path])
+        let client = try DBusConnection(address: bus.address)
+        defer {
+            Self.stopActivatedService(on: client)
+            client.close()
+            bus.stop()
+        }
+
+        let logged = try FeelsTips.run(["--address", bus.address, "log", "great"])
+        let status = try FeelsTips.run(["--address", bus.address, "status", "--json"])
+
+        #expect(logged.status == 0, "\(logged.transcript)\n\(bus.log)")
+        #expect(logged.stdout == "Logged great; 1 mood logged so far.\n")
+        let properties = try #require(try FeelsTips.object(status)["properties"] as? [String: Any])
+        #expect(properties["Datastore"] as? String == dataHome.appendingPathComponent("feels/tips.sqlite").path)
+        #expect(properties["MoodLogCount"] as? Int == 1)
+    }
+
+    /// Stops the service the bus started: SIGTERM, then SIGKILL after 5 seconds; the bus daemon reaps it.
+    static func stopActivatedService(on client: DBusConnection) {
+        guard
+            let reply = try? client.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "GetConnectionUnixProcessID", arguments: [.string("org.feels.Tips")], timeout: .seconds(5)),
+            let pid = reply.first?.uint32Value.map({ Int32(bitPattern: $0) })
+        else { return }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while isAlive(pid) && Date() < deadline {
+            usleep(10_000)
+        }
+        if isAlive(pid) {
+            kill(pid, SIGKILL)
+        }
+    }
+
+    /// Whether `pid` runs: it exists and is not a zombie waiting for its parent.
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let afterName = stat.range(of: ") ", options: .backwards)
+        else { return false }
+        return stat[afterName.upperBound...].first != "Z"
+    }
+}

@@ -1,0 +1,230 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// `tips`, `show`, `why` and `next` against the real service, in text and in JSON.
+@Suite("Reading tips: tips, show, why, next")
+struct ReadingTipsTests {
+    static let catalog = [
+        "CustomizeLayoutTip", "AIInsightsTip", "SiriShortcutTip", "HealthKitSyncTip", "WidgetVotingTip",
+        "TimeViewTip", "MoodStreakTip",
+    ]
+
+    @Test func tipsListsEveryTipInAlignedColumnsWithItsStatusLocationAndDisplays() throws {
+        let service = try RunningService()
+        try service.call("LogMood", [.string("great")])
+        try service.call("DisplayNextTip", [.string("")])
+
+        let result = try FeelsTips.run(["tips"], on: service)
+
+        #expect(result.status == 0, "\(result.transcript)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1 + Self.catalog.count)
+        #expect(lines.first?.split(separator: " ") == ["ID", "STATUS", "LOCATION", "DISPLAYS"])
+        #expect(lines.dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) } == Self.catalog)
+        let header = try #require(lines.first)
+        for line in lines {
+            #expect(!line.hasSuffix(" "), "trailing space in '\(line)'")
+            #expect(line.count == header.count, "the displays column is right-aligned under its header: '\(line)'")
+        }
+        // Each column starts where its header does.
+        for column in ["STATUS", "LOCATION"] {
+            let start = try #require(header.range(of: column)).lowerBound.utf16Offset(in: header)
+            for line in lines.dropFirst() {
+                let index = line.index(line.startIndex, offsetBy: start)
+                #expect(line[line.index(before: index)] == " " && line[index] != " ", "'\(line)'")
+            }
+        }
+        #expect(lines[1].split(separator: " ") == ["CustomizeLayoutTip", "available", "CustomizeContentView", "1"])
+        #expect(lines[3].split(separator: " ") == ["SiriShortcutTip", "pending", "SettingsContentView", "0"])
+    }
+
+    @Test func tipsInJSONIsAnArrayOfEveryTipAsListTipsGivesIt() throws {
+        let service = try RunningService()
+        try service.call("InvalidateTip", [.string("TimeViewTip"), .string("tipClosed")])
+
+        let result = try FeelsTips.run(["tips", "--json"], on: service)
+
+        #expect(result.status == 0, "\(result.transcript)")
+        let tips = try #require(try FeelsTips.json(result) as? [[String: Any]])
+        #expect(tips.compactMap { $0["id"] as? String } == Self.catalog)
+        let timeView = try #require(tips.first { $0["id"] as? String == "TimeViewTip" })
+        #expect(timeView["status"] as? String == "invalidated")
+        #expect(timeView["invalidation_reason"] as? String == "tipClosed")
+        #expect(timeView["should_display"] as? Bool == false)
+        #expect(timeView["display_count"] as? Int == 0)
+        let siri = try #require(tips.first { $0["id"] as? String == "SiriShortcutTip" })
+        let rules = try #require(siri["rules"] as? [[String: Any]])
+        #expect(rules.first?["parameter"] as? String == "moodLogCount")
+        #expect(rules.first?["threshold"] as? Int == 3)
+        #expect(rules.first?["satisfied"] as? Bool == false)
+        let keys = Set(try service.tip("SiriShortcutTip").keys)
+        #expect(Set(siri.keys) == keys)
+    }
+
+    @Test func showPrintsEverythingGetTipGivesReadably() throws {
+        let service = try RunningService()
+        try service.call("LogMood", [.string("good")])
+
+        let result = try FeelsTips.run(["show", "siriShortcutTip"], on: service)
+
+        #expect(result.status == 0, "\(result.transcript)")
+        let text = result.stdout
+        #expect(text.hasPrefix("SiriShortcutTip: Use Siri to Log Moods\n"))
+        #expect(text.contains("Say 'Hey Siri, log my mood as great in Feels' for hands-free logging."))
+        for line in [
+            "Status: pending", "Location: SettingsContentView", "Icon: audio-input-microphone (SF Symbol mic.fill)",
+            "Displays: 0", "First displayed: never", "Max displays: no limit", "Should display: no",
+            "Testing override: none", "Rules: moodLogCount >= 3 (now 1): does not hold", "Held back: no",
+            "Explanation: Waiting for moodLogCount >= 3 (now 1).",
+        ] {
+            #expect(text.contains(line), "missing '\(line)' in:\n\(text)")
+        }
+    }
+
+    @Test func showInJSONIsTheTipWithGetTipsKeysAndValues() throws {
+        let service = try RunningService()
+        try service.call("LogMood", [.string("good")])
+        try service.call("DisplayNextTip", [.string("")])
+        let expected = try service.tip("CustomizeLayoutTip")
+
+        let result = try FeelsTips.run(["--json", "show", "CustomizeLayoutTip"], on: service)
+
+        #expect(result.status == 0, "\(result.transcript)")
+        let tip = try FeelsTips.object(result)
+        #expect(Set(tip.keys) == Set(expected.keys))
+        #expect(tip["title"] as? String == expected["title"]?.stringValue)
+        #expect(tip["display_count"] as? Int == 1)
+        #expect((tip["first_displayed"] as? NSNumber)?.int64Value == expected["first_displayed"]?.int64Value)
+        #expect(tip["ignores_display_frequency"] as? Bool == false)
+        #expect(tip["explanation"] as? String == expected["explanation"]?.stringValue)
+    }
+
+    @Test(arguments: [["show", "NoSuchTip"], ["why", "NoSuchTip"], ["--json", "show", "NoSuchTip"]])
+    func anUnknownTipGetsTheServicesMessageAndStatusOne(arguments: [String]) throws {
+        let service = try RunningService()
+        let result = try FeelsTips.run(arguments, on: service)
+        #expect(result.status == 1)
+        #expect(result.stderr == "feels-tips: No tip is named 'NoSuchTip'\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func whySaysEachRuleWithItsValueAndWhetherItHolds() throws {
+        let service = try RunningService()
+        try service.call("LogMood", [.string("good")])
+
+        let result = try FeelsTips.run(["why", "SiriShortcutTip"], on: service)
+
+        #expect(result.status == 0, "\(result.transcript)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "SiriShortcutTip is pending: a rule does not hold.")
+        let rule = try #require(lines.first { $0.contains("moodLogCount >= 3") })
+        #expect(rule.split(separator: " ").joined(separator: " ") == "moodLogCount >= 3 now 1 does not hold")
+        #expect(lines.contains { $0.hasPrefix("Display window: it lets a new tip appear now") })
+        #expect(lines.last == "Explanation: Waiting for moodLogCount >= 3 (now 1).")
+    }
+
+    /// TipKit: a tip's first appearance opens a window of one display frequency, in which no other tip may first
+    /// appear; `why` says so, and until when, in the local time of TZ.
+    @Test(arguments: ["UTC", "Asia/Kolkata", "America/Santiago"])
+    func whySaysTheDisplayWindowHoldsATipBackUntilALocalTime(zone: String) throws {
+        let service = try RunningService()
+        try service.call("LogMood", [.string("great")])
+        #expect(try service.call("DisplayNextTip", [.string("")]) == [.string("CustomizeLayoutTip")])
+        let heldUntil = try #require(try service.tip("TimeViewTip")["held_until"]?.int64Value)
+
+        let result = try FeelsTips.run(["why", "TimeViewTip"], on: service, environment: ["TZ": zone])
+
+        #expect(result.status == 0, "\(result.transcript)")
+        let window = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("Display window:") })
+        #expect(window.contains("it holds the tip back"))
+        #expect(window.contains("display frequency (daily)"))
+        #expect(window.contains(Self.localTime(heldUntil, zone: zone)), "\(window)")
+        #expect(window.contains("(in 23 h"), "\(window)")
+        #expect(result.stdout.hasPrefix("TimeViewTip is available: every rule holds, but it should not display now."))
+
+        let json = try FeelsTips.object(try FeelsTips.run(["why", "TimeViewTip", "--json"], on: service))
+        #expect(json["held_back_by"] as? String == "display-window")
+        #expect((json["held_until"] as? NSNumber)?.int64Value == heldUntil)
+        #expect((json["next_display_time"] as? NSNumber)?.int64Value == heldUntil)
+        #expect(json["display_frequency"] as? String == "daily")
+        #expect(json["should_display"] as? Bool == false)
+        #expect((json["explanation"] as? String)?.hasPrefix("Ready, but another tip appeared recently") == true)
+    }
+
+    @Test func whyInJSONGivesEachRuleAndTheExplanation() throws {
+        let service = try RunningService()
+        try service.call("SettingsViewed")
+        let result = try FeelsTips.run(["--json", "why", "healthkitsynctip"], on: service)
+        #expect(result.status == 0, "\(result.transcript)")
+        let json = try FeelsTips.object(result)
+        #expect(json["id"] as? String == "HealthKitSyncTip")
+        #expect(json["status"] as? String == "available")
+        let rules = try #require(json["rules"] as? [[String: Any]])
+        #expect(rules.count == 1)
+        #expect(rules.first?["parameter"] as? String == "hasSeenSettings")
+        #expect(rules.first?["value"] as? Bool == true)
+        #expect(rules.first?["satisfied"] as? Bool == true)
+        #expect(json["explanation"] as? String == "Every rule holds; ready to show.")
+        #expect((json["next_display_time"] as? NSNumber)?.int64Value == 0)
+    }
+
+    @Test func nextNamesTheTipDisplayNextTipWouldShowAndRecordsNothing() throws {
+        let service = try RunningService()
+        try service.call("LogMood", [.string("great")])
+
+        let text = try FeelsTips.run(["next"], on: service)
+        let json = try FeelsTips.run(["next", "--json"], on: service)
+
+        #expect(text.status == 0, "\(text.transcript)")
+        #expect(text.stdout == "CustomizeLayoutTip: Personalize Your Experience\n")
+        #expect(json.status == 0, "\(json.transcript)")
+        let object = try FeelsTips.object(json)
+        #expect(object["id"] as? String == "CustomizeLayoutTip")
+        #expect(object["location"] as? String == "")
+        #expect((object["tip"] as? [String: Any])?["title"] as? String == "Personalize Your Experience")
+        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+        #expect(try service.call("DisplayNextTip", [.string("")]) == [.string("CustomizeLayoutTip")])
+    }
+
+    @Test func nextWithNoTipToShowPrintsNothingOnStandardOutputAndExitsFour() throws {
+        let service = try RunningService(environment: ["TZ": "UTC"])
+        try service.call("LogMood", [.string("great")])
+        try service.call("DisplayNextTip", [.string("")])
+        let next = try #require(try service.property("NextDisplayTime").int64Value)
+
+        let text = try FeelsTips.run(["next", "dayview"], on: service, environment: ["TZ": "UTC"])
+        let json = try FeelsTips.run(["next", "DayView", "--json"], on: service)
+
+        #expect(text.status == 4, "\(text.transcript)")
+        #expect(text.stdout.isEmpty)
+        #expect(text.stderr.hasPrefix("feels-tips: No tip to show now at dayview."), "\(text.stderr)")
+        #expect(
+            text.stderr.contains("until \(Self.localTime(next, zone: "UTC", weekday: true)) UTC."), "\(text.stderr)")
+        #expect(json.status == 4, "\(json.transcript)")
+        let object = try FeelsTips.object(json)
+        #expect(object["id"] is NSNull)
+        #expect(object["tip"] is NSNull)
+        #expect(object["location"] as? String == "DayView")
+        #expect(try service.call("DisplayNextTip", [.string("DayView")]) == [.string("")])
+    }
+
+    @Test func nextAtAPlaceThatIsNoTipLocationPassesOnTheServicesRefusal() throws {
+        let service = try RunningService()
+        let result = try FeelsTips.run(["next", "Kitchen"], on: service)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("feels-tips: 'Kitchen' is not a tip location"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// `2026-12-01 17:11:37` (or `Tue 2026-12-01 17:11:37`), the local time in `zone` for microseconds since the
+    /// epoch.
+    static func localTime(_ microseconds: Int64, zone: String, weekday: Bool = false) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = (weekday ? "EEE " : "") + "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(microseconds / 1_000_000)))
+    }
+}

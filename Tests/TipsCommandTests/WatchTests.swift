@@ -1,0 +1,133 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// `watch`: a line for each signal as it happens, across restarts of the service, until interrupted.
+@Suite("watch")
+struct WatchTests {
+    @Test func watchPrintsALineWithTheLocalTimeWhenAnotherClientLogsAMood() throws {
+        let service = try RunningService()
+        let watch = try Self.watch(service, environment: ["TZ": "Asia/Kolkata"])
+        defer { watch.kill() }
+        let first = try #require(watch.readLine(timeout: .seconds(30)), "\(watch.lines(of: .standardError))")
+        #expect(first.contains("  Watching  "), "\(first)")
+        #expect(first.contains("org.feels.Tips on the bus at '\(service.bus.address)': feels-tipsd 0.1.0 as :1."))
+        let before = Date()
+
+        try service.call("LogMood", [.string("great")])
+
+        let line = try #require(
+            Self.line(from: watch, containing: "PropertiesChanged"), "\(watch.lines(of: .standardOutput))")
+        #expect(line.contains(" MoodLogCount=1"), "\(line)")
+        #expect(line.contains(" HasLoggedMoods=1"), "\(line)")
+        let stamp = try #require(Self.time(of: line, zone: "Asia/Kolkata"), "no local timestamp in '\(line)'")
+        #expect(stamp >= before.addingTimeInterval(-1) && stamp <= Date().addingTimeInterval(1), "\(line)")
+
+        watch.send(signal: SIGINT)
+        #expect(watch.waitForExit(timeout: .seconds(10)) == .exited(0))
+    }
+
+    @Test func watchGoesOnAcrossARestartOfTheService() throws {
+        let service = try RunningService()
+        let watch = try Self.watch(service)
+        defer { watch.kill() }
+        #expect(Self.line(from: watch, containing: "Watching") != nil, "\(watch.lines(of: .standardError))")
+
+        try service.restart()
+
+        let stopped = Self.line(from: watch, containing: "NameOwnerChanged")
+        #expect(stopped?.contains("feels-tipsd stopped (was :1.") == true, "\(watch.lines(of: .standardOutput))")
+        let started = Self.line(from: watch, containing: "NameOwnerChanged")
+        #expect(started?.contains("feels-tipsd started as :1.") == true, "\(watch.lines(of: .standardOutput))")
+        try service.call("LogMood", [.string("good")])
+        let line = Self.line(from: watch, containing: "PropertiesChanged")
+        #expect(line?.contains("MoodLogCount=1") == true, "\(watch.lines(of: .standardOutput))")
+        #expect(watch.isRunning)
+    }
+
+    @Test func watchInJSONWritesOneObjectALineForEachSignal() throws {
+        let service = try RunningService()
+        let watch = try Self.watch(service, json: true)
+        defer { watch.kill() }
+        let first = try Self.object(try #require(watch.readLine(timeout: .seconds(30))))
+        #expect(first["event"] as? String == "watching")
+        #expect((first["owner"] as? String)?.hasPrefix(":1.") == true)
+        #expect(first["version"] as? String == "0.1.0")
+
+        try service.call("InvalidateTip", [.string("TimeViewTip"), .string("tipClosed")])
+
+        let status = try Self.object(try #require(Self.line(from: watch, containing: "\"TipStatusChanged\"")))
+        #expect(status["id"] as? String == "TimeViewTip")
+        #expect(status["status"] as? String == "invalidated")
+        let changed = try Self.object(try #require(Self.line(from: watch, containing: "\"TipChanged\"")))
+        let changes = try #require(changed["changes"] as? [String: Any])
+        #expect(changes["status"] as? String == "invalidated")
+        #expect(changes["invalidation_reason"] as? String == "tipClosed")
+        try service.call("SettingsViewed")
+        let properties = try Self.object(try #require(Self.line(from: watch, containing: "\"PropertiesChanged\"")))
+        #expect((properties["changed"] as? [String: Any])?["HasSeenSettings"] as? Bool == true)
+        #expect((properties["invalidated"] as? [Any])?.isEmpty == true)
+
+        watch.send(signal: SIGTERM)
+        #expect(watch.waitForExit(timeout: .seconds(10)) == .exited(0))
+        for line in watch.lines(of: .standardOutput) {
+            let object = try Self.object(line)
+            #expect(object["event"] is String)
+            #expect((object["time"] as? String).map(Self.isLocalISO8601) == true, "\(line)")
+        }
+    }
+
+    @Test func watchExitsThreeWhenTheBusGoesAway() throws {
+        let service = try RunningService()
+        let watch = try Self.watch(service)
+        defer { watch.kill() }
+        #expect(Self.line(from: watch, containing: "Watching") != nil)
+
+        service.bus.stop()
+
+        #expect(watch.waitForExit(timeout: .seconds(30)) == .exited(3))
+        #expect(
+            watch.lines(of: .standardError) == [
+                "feels-tips: lost the connection to the bus at '\(service.bus.address)'"
+            ])
+    }
+
+    // MARK: - Helpers
+
+    static func watch(
+        _ service: RunningService, json: Bool = false, environment: [String: String?] = [:]
+    ) throws -> ChildProcess {
+        try ChildProcess(
+            try builtProduct("feels-tips"), ["--address", service.bus.address, "watch"] + (json ? ["--json"] : []),
+            environment: environment)
+    }
+
+    /// The next line of `watch` containing `text`, skipping others, within `timeout`.
+    static func line(from watch: ChildProcess, containing text: String, timeout: Duration = .seconds(30)) -> String? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            guard let line = watch.readLine(timeout: deadline - ContinuousClock.now) else { return nil }
+            if line.contains(text) { return line }
+        }
+        return nil
+    }
+
+    /// The instant a text line starts with (`2026-11-30 21:50:01`), read in `zone`.
+    static func time(of line: String, zone: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.date(from: String(line.prefix(19)))
+    }
+
+    static func object(_ line: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+    }
+
+    /// `2026-11-30T16:20:01+01:00`.
+    static func isLocalISO8601(_ text: String) -> Bool {
+        text.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$"#, options: .regularExpression) != nil
+    }
+}
