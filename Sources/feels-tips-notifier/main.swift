@@ -74,7 +74,8 @@ notifier.onEvent = { event in
         log.notice(event.description)
     case .notifyFailed, .problem:
         log.warning(event.description)
-    case .anotherNotifierIsActive, .waiting, .actionInvoked, .closed, .invalidated:
+    case .anotherNotifierIsActive, .waiting, .actionInvoked, .closed, .invalidated, .serviceAppeared, .serviceVanished,
+        .serverAppeared, .serverVanished:
         log.info(event.description)
     }
 }

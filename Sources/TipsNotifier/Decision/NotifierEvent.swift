@@ -6,6 +6,14 @@ public enum NotifierEvent: Equatable, Sendable, CustomStringConvertible {
     case standingBy
     /// Another notifier owns the name and `--once` does not queue.
     case anotherNotifierIsActive
+    /// `org.feels.Tips` appeared on the bus, owned by the unique name.
+    case serviceAppeared(owner: String)
+    /// `org.feels.Tips` left the bus.
+    case serviceVanished
+    /// A notification server appeared on the bus, owned by the unique name.
+    case serverAppeared(owner: String)
+    /// The notification server left the bus.
+    case serverVanished
     /// Nothing is shown now, for this reason.
     case waiting(WaitReason)
     /// A tip was shown and its display recorded.
@@ -34,6 +42,10 @@ public enum NotifierEvent: Equatable, Sendable, CustomStringConvertible {
         case .becameActive: "Active: showing tips as notifications (owner of 'org.feels.TipsNotifier')"
         case .standingBy: "Standing by: another feels-tips-notifier owns 'org.feels.TipsNotifier'"
         case .anotherNotifierIsActive: "Another feels-tips-notifier shows the tips; nothing to do"
+        case .serviceAppeared(let owner): "org.feels.Tips appeared on the bus as \(owner)"
+        case .serviceVanished: "org.feels.Tips left the bus"
+        case .serverAppeared(let owner): "A notification server appeared on the bus as \(owner)"
+        case .serverVanished: "The notification server left the bus"
         case .waiting(let reason): reason.description
         case .shown(let id, let title): "Showed '\(id)' as a notification: '\(title)'"
         case .displayRefused(let id):

@@ -27,6 +27,8 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
     public enum Silencer: Equatable, Sendable, CustomStringConvertible {
         /// The notification server's `Inhibited` property.
         case serverInhibited
+        /// dunst is paused.
+        case serverPaused
         /// GNOME's `show-banners` is false.
         case gnomeBannersOff
 
@@ -34,6 +36,7 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
         public var description: String {
             switch self {
             case .serverInhibited: "the notification server inhibits notifications"
+            case .serverPaused: "the notification server is paused"
             case .gnomeBannersOff: "GNOME's notification banners are off (show-banners=false)"
             }
         }

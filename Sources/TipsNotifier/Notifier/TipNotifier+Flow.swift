@@ -28,7 +28,8 @@ extension TipNotifier {
         evaluatedOnce = true
         refreshConditions()
         if let reason = conditions.reasonToWait {
-            wait(reason)
+            // Standing by was said when the role was known.
+            if reason != .standby { wait(reason) }
             return finishIfOnce()
         }
         busy = true

@@ -3,11 +3,13 @@ import DBus
 extension TipNotifier {
     /// The user chose an action: a click performs the tip's action, the button turns tip notifications off.
     func actionInvoked(id: String, action: String) {
+        let first = showing[id]?.actionInvoked == false
         showing[id]?.actionInvoked = true
         onEvent(.actionInvoked(id: id, action: action))
         switch action {
         case TipNotificationContent.defaultAction:
-            invalidate(id, reason: "actionPerformed")
+            // A server may let the user click again; the tip was performed the first time.
+            if first { invalidate(id, reason: "actionPerformed") }
         case TipNotificationContent.disableAction:
             do {
                 try settings.save(enabled: false)

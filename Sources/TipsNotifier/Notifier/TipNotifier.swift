@@ -153,7 +153,11 @@ public final class TipNotifier {
         }
         let owner = try BusNameFollower(name: sender, connection: connection, router: router)
         owner.onChange = { [weak self] owner in
-            if owner != nil { self?.scheduleEvaluation() }
+            guard let self else { return }
+            self.onEvent(owner.map { .serviceAppeared(owner: $0) } ?? .serviceVanished)
+            guard owner != nil else { return }
+            self.lastWait = nil
+            self.scheduleEvaluation()
         }
         serviceOwner = owner
     }
@@ -161,6 +165,11 @@ public final class TipNotifier {
     private func followDesktop() throws(DBusError) {
         let server = try NotificationServerWatch(connection: connection, router: router)
         server.onChange = { [weak self] in self?.scheduleEvaluation() }
+        server.onOwnerChange = { [weak self] owner in
+            guard let self else { return }
+            self.onEvent(owner.map { .serverAppeared(owner: $0) } ?? .serverVanished)
+            if owner != nil { self.lastWait = nil }
+        }
         self.server = server
         let presence = try PresenceWatch(sessionBus: connection, router: router)
         presence.onChange = { [weak self] _ in self?.scheduleEvaluation() }
@@ -218,6 +227,8 @@ public final class TipNotifier {
         conditions.server = server?.availability ?? .absent
         if server?.isInhibited == true {
             conditions.silencer = .serverInhibited
+        } else if server?.isPaused == true {
+            conditions.silencer = .serverPaused
         } else if banners?.showsBanners == false {
             conditions.silencer = .gnomeBannersOff
         } else {

@@ -1,7 +1,7 @@
 import DBus
 
 /// Follows the desktop's notification server, `org.freedesktop.Notifications`: whether one runs or can be started,
-/// and whether it says notifications are inhibited (its `Inhibited` property, where it has one, as KDE's does).
+/// and whether it holds notifications back: its `Inhibited` property where it has one (KDE's), dunst's `paused`.
 public final class NotificationServerWatch {
     /// The bus name every notification server owns.
     public static let name = "org.freedesktop.Notifications"
@@ -24,8 +24,13 @@ public final class NotificationServerWatch {
     public private(set) var availability: Availability
     /// Whether the server says notifications are inhibited (do not disturb).
     public private(set) var isInhibited = false
-    /// Called from dispatch when ``availability`` or ``isInhibited`` changes.
+    /// Whether dunst says it is paused: it queues notifications and shows them when resumed.
+    public private(set) var isPaused = false
+    /// Called from dispatch when ``availability``, ``isInhibited`` or ``isPaused`` changes.
     public var onChange: (() -> Void)?
+    /// Called from dispatch, before ``onChange``, when a server appears (with its unique name) or leaves (`nil`).
+    public var onOwnerChange: ((String?) -> Void)?
+    static let dunstInterface = "org.dunstproject.cmd0"
     private let owner: BusNameFollower
     private let activatable: Bool
     private weak var connection: DBusConnection?
@@ -41,20 +46,26 @@ public final class NotificationServerWatch {
         availability = owner.owner != nil ? .running : activatable ? .activatable : .absent
         try router.add(.propertiesChanged(sender: Self.name, path: Self.path)) { [weak self] message in
             guard let self, let arguments = try? message.arguments, arguments.count >= 2,
-                arguments[0].stringValue == Self.name,
-                let inhibited = arguments[1].vardictValue?["Inhibited"]?.boolValue
+                let changed = arguments[1].vardictValue
             else { return }
-            self.setInhibited(inhibited)
+            switch arguments[0].stringValue {
+            case Self.name: self.update(inhibited: changed["Inhibited"]?.boolValue)
+            case Self.dunstInterface: self.update(paused: changed["paused"]?.boolValue)
+            default: break
+            }
         }
         owner.onChange = { [weak self] owner in
             guard let self else { return }
             self.availability = owner != nil ? .running : self.activatable ? .activatable : .absent
             self.isInhibited = false
-            if let owner { self.askInhibited(owner) }
+            self.isPaused = false
+            if let owner { self.askWhetherHeldBack(owner) }
+            self.onOwnerChange?(owner)
             self.onChange?()
         }
-        if let current = owner.owner {
-            isInhibited = (try? Self.inhibited(owner: current, on: connection)) ?? false
+        if let current = owner.owner, let destination = try? BusName(current) {
+            isInhibited = Self.flag(Self.name, "Inhibited", of: destination, on: connection)
+            isPaused = Self.flag(Self.dunstInterface, "paused", of: destination, on: connection)
         }
     }
 
@@ -67,30 +78,38 @@ public final class NotificationServerWatch {
         availability = .failed
     }
 
-    private func setInhibited(_ inhibited: Bool) {
-        guard inhibited != isInhibited else { return }
-        isInhibited = inhibited
-        onChange?()
+    private func update(inhibited: Bool? = nil, paused: Bool? = nil) {
+        let before = (isInhibited, isPaused)
+        if let inhibited { isInhibited = inhibited }
+        if let paused { isPaused = paused }
+        if before != (isInhibited, isPaused) { onChange?() }
     }
 
-    private func askInhibited(_ owner: String) {
+    /// Reads `Inhibited` and `paused` from a server that just appeared; a server without them answers with errors,
+    /// and never holds notifications back as far as we can tell.
+    private func askWhetherHeldBack(_ owner: String) {
         guard let connection, let destination = try? BusName(owner) else { return }
-        _ = try? connection.call(
-            destination: destination, path: ObjectPath(Self.path), interface: "org.freedesktop.DBus.Properties",
-            member: "Get", arguments: [.string(Self.name), .string("Inhibited")], timeout: .seconds(5)
-        ) { [weak self] result in
-            // A server without the property answers with an error: it never inhibits, as far as we can tell.
-            guard case .success(let values) = result, let inhibited = values.first?.variantValue?.boolValue else {
-                return
+        for (interface, property) in [(Self.name, "Inhibited"), (Self.dunstInterface, "paused")] {
+            _ = try? connection.call(
+                destination: destination, path: ObjectPath(Self.path), interface: "org.freedesktop.DBus.Properties",
+                member: "Get", arguments: [.string(interface), .string(property)], timeout: .seconds(5)
+            ) { [weak self] result in
+                guard case .success(let values) = result, let flag = values.first?.variantValue?.boolValue else {
+                    return
+                }
+                if interface == Self.name { self?.update(inhibited: flag) } else { self?.update(paused: flag) }
             }
-            self?.setInhibited(inhibited)
         }
     }
 
-    private static func inhibited(owner: String, on connection: DBusConnection) throws(DBusError) -> Bool {
-        try connection.getProperty(
-            destination: BusName(owner), path: ObjectPath(path), interface: InterfaceName(name), name: "Inhibited",
-            timeout: .seconds(5)
-        ).boolValue ?? false
+    private static func flag(_ interface: String, _ property: String, of owner: BusName, on connection: DBusConnection)
+        -> Bool
+    {
+        guard let interfaceName = try? InterfaceName(interface),
+            let value = try? connection.getProperty(
+                destination: owner, path: ObjectPath(path), interface: interfaceName, name: property,
+                timeout: .seconds(5))
+        else { return false }
+        return value.boolValue ?? false
     }
 }
