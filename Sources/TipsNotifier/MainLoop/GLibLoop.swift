@@ -20,6 +20,7 @@ public final class GLibLoop: DBusEventLoop {
     var timers: [LoopSourceID: guint] = [:]
     private let mainLoop: OpaquePointer
     private var nextID: UInt64 = 1
+    private var stopRequested = false
 
     /// Creates a loop on GLib's default main context.
     public init() {
@@ -43,13 +44,17 @@ public final class GLibLoop: DBusEventLoop {
 
     // MARK: - Running
 
-    /// Runs the loop until ``stop()`` is called from one of its handlers.
+    /// Runs the loop until ``stop()`` is called from one of its handlers; returns at once when ``stop()`` was
+    /// called before.
     public func run() {
-        g_main_loop_run(mainLoop)
+        // g_main_loop_run forgets a quit that came before it.
+        if !stopRequested { g_main_loop_run(mainLoop) }
+        stopRequested = false
     }
 
-    /// Makes ``run()`` return once the current handler returns.
+    /// Makes ``run()`` return once the current handler returns, or at once if it is not running yet.
     public func stop() {
+        stopRequested = true
         g_main_loop_quit(mainLoop)
     }
 

@@ -30,8 +30,13 @@ final class MockNotificationServer {
 
     /// Starts the mock server and waits until it owns `org.freedesktop.Notifications`.
     ///
-    /// - Parameter capabilities: What `GetCapabilities` answers.
-    init(address: String, capabilities: [String] = ["body", "body-markup", "actions", "icon-static"]) throws {
+    /// - Parameters:
+    ///   - capabilities: What `GetCapabilities` answers.
+    ///   - refusesNotify: Whether `Notify` answers with an error, as a broken server might.
+    init(
+        address: String, capabilities: [String] = ["body", "body-markup", "actions", "icon-static"],
+        refusesNotify: Bool = false
+    ) throws {
         let parameters = #"{"capabilities": "\#(capabilities.joined(separator: " "))"}"#
         process = try ChildProcess(
             "/usr/bin/python3", ["-m", "dbusmock", "--template", "notification_daemon", "-p", parameters],
@@ -40,6 +45,15 @@ final class MockNotificationServer {
         let started = try eventually { try hasOwner(Self.name, on: client) || !process.isRunning }
         guard started, process.isRunning else {
             throw ChildProcessError.timedOut("dbusmock's notification daemon: \(process.lines(of: .standardError))")
+        }
+        if refusesNotify {
+            try client.call(
+                destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock", member: "AddMethod",
+                arguments: [
+                    .string(Self.name.rawValue), .string("Notify"), .string("susssasa{sv}i"), .string("u"),
+                    .string(
+                        "raise dbus.exceptions.DBusException('out of order', name='org.freedesktop.DBus.Error.Failed')"),
+                ], timeout: .seconds(10))
         }
     }
 
