@@ -60,7 +60,7 @@ struct DecisionTests {
         #expect(
             WaitReason.windowClosed(until: until).description
                 == "Waiting: the display window is closed until 2026-12-01T12:41:50Z")
-        #expect(WaitReason.away(.sessionLocked).description == "Waiting: the session is locked (logind)")
+        #expect(WaitReason.away(.sessionLocked).description == "Waiting: the screen is locked (logind's LockedHint)")
         #expect(WaitReason.noServer.description == "Waiting: no notification server")
         #expect(
             WaitReason.turnedOff(path: "/c/feels/notifier.conf").description

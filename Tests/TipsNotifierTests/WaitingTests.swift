@@ -79,12 +79,31 @@ struct WaitingTests {
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(
-            notifier.waitForLog("Waiting: the screen saver is active ('org.freedesktop.ScreenSaver')"),
+            notifier.waitForLog("Waiting: the screen is locked or blanked ('org.freedesktop.ScreenSaver' is active)"),
             "\(notifier.log)")
         #expect(try server.notifyCalls().isEmpty)
         #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
 
         try screenSaver.setActive(false)
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+        #expect(try server.notifyCalls().count == 1)
+    }
+
+    @Test func withTheSessionLockedInLogindNothingShowsUntilItUnlocks() throws {
+        let service = try RunningService()
+        let server = try MockNotificationServer(address: service.bus.address)
+        let logind = try MockLogind()
+        try logind.setLocked(true)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(
+            address: service.bus.address, configHome: config.url,
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": logind.bus.address, "XDG_SESSION_ID": MockLogind.sessionID])
+        #expect(notifier.waitForLog("Following logind's LockedHint of session"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Waiting: the screen is locked (logind's LockedHint)"), "\(notifier.log)")
+        #expect(try server.notifyCalls().isEmpty)
+        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+
+        try logind.setLocked(false)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
         #expect(try server.notifyCalls().count == 1)
     }
@@ -97,7 +116,7 @@ struct WaitingTests {
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
         try screenSaver.setActive(true)
-        #expect(notifier.waitForLog("Waiting: the screen saver is active"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Waiting: the screen is locked or blanked"), "\(notifier.log)")
         // The window ends while the screen is locked: the service says so, and the notifier still waits.
         #expect(
             try eventually(timeout: .seconds(30)) { try service.property("NextDisplayTime") == .int64(0) })

@@ -13,11 +13,11 @@ public final class PresenceWatch {
         /// logind says the session is locked.
         case sessionLocked
 
-        /// "the screen is locked (org.gnome.ScreenSaver)".
+        /// "the screen is locked or blanked ('org.gnome.ScreenSaver' is active)".
         public var description: String {
             switch self {
-            case .screenSaverActive(let name): "the screen saver is active ('\(name)')"
-            case .sessionLocked: "the session is locked (logind)"
+            case .screenSaverActive(let name): "the screen is locked or blanked ('\(name)' is active)"
+            case .sessionLocked: "the screen is locked (logind's LockedHint)"
             }
         }
     }
