@@ -119,7 +119,7 @@ extension TipNotifier {
                 guard let title = tip["title"]?.stringValue, let message = tip["message"]?.stringValue else {
                     return self.chainEnded(problem: "GetLocalizedTip('\(id)') gave no title or message")
                 }
-                self.askCapabilities { capabilities in
+                self.askCapabilities(showing: id) { capabilities in
                     self.show(id, title: title, message: message, icon: tip["icon"]?.stringValue ?? "", capabilities)
                 }
             }
@@ -127,7 +127,7 @@ extension TipNotifier {
     }
 
     /// Asks the server what it can do; a server that is installed but not running is started by the call.
-    private func askCapabilities(then body: @escaping (Set<String>) -> Void) {
+    private func askCapabilities(showing id: String, then body: @escaping (Set<String>) -> Void) {
         do {
             try connection.call(
                 destination: BusName(NotificationServerWatch.name), path: ObjectPath(NotificationServerWatch.path),
@@ -136,19 +136,19 @@ extension TipNotifier {
             ) { [weak self] result in
                 switch result {
                 case .failure(let error):
-                    self?.showingFailed(id: nil, reason: "GetCapabilities failed: \(error)")
+                    self?.showingFailed(id: id, reason: "GetCapabilities failed: \(error)")
                 case .success(let values):
                     body(Set(values.first?.stringArrayValue ?? []))
                 }
             }
         } catch {
-            showingFailed(id: nil, reason: "GetCapabilities failed: \(error)")
+            showingFailed(id: id, reason: "GetCapabilities failed: \(error)")
         }
     }
 
-    private func showingFailed(id: String?, reason: String) {
+    private func showingFailed(id: String, reason: String) {
         server?.showingFailed()
-        onEvent(.notifyFailed(id: id ?? "the tip", reason: reason))
+        onEvent(.notifyFailed(id: id, reason: reason))
         wait(.noServer)
         chainEnded()
     }
