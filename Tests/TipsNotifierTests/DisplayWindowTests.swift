@@ -73,4 +73,33 @@ struct DisplayWindowTests {
         // Both available tips have appeared: nothing new is left to show.
         #expect(notifier.waitForLog("Waiting: no new tip is available", timeout: .seconds(30)), "\(notifier.log)")
     }
+
+    @Test func aTipIsNotifiedAgainOnlyAfterResetAllTips() throws {
+        let service = try RunningService()
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Waiting: the display window is closed until"), "\(notifier.log)")
+
+        try service.call("ResetAllTips")
+        #expect(notifier.waitForLogCount("Showed 'CustomizeLayoutTip'", 1), "\(notifier.log)")
+        #expect(
+            try server.notifyCalls().map(\.summary) == ["Personalize Your Experience", "Personalize Your Experience"])
+    }
+
+    @Test func underATestingSwitchThatRecordsNothingATipIsStillNotifiedOnce() throws {
+        let service = try RunningService()
+        try service.call("ShowTipsForTesting", [.strings(["SiriShortcutTip"])])
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        // The first tip by the rules, which opens the window; then the switched one, whatever the window says.
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Showed 'SiriShortcutTip'"), "\(notifier.log)")
+        // The switch records nothing for its tip, so the service offers it again: the notifier does not repeat it.
+        #expect(
+            notifier.waitForLog("Waiting: 'SiriShortcutTip' was already shown as a notification"), "\(notifier.log)")
+        #expect(try server.notifyCalls().map(\.summary) == ["Personalize Your Experience", "Use Siri to Log Moods"])
+    }
 }

@@ -1,6 +1,5 @@
 import DBus
 import FeelsSystem
-import Glibc
 import TipsCore
 
 extension TipNotifier {
@@ -44,10 +43,12 @@ extension TipNotifier {
                 }
                 if id.isEmpty {
                     self.waitForWindow()
-                } else if self.notified.contains(id) {
+                } else if self.notified[id] == false {
                     self.wait(.alreadyNotified(id))
                     self.chainEnded()
                 } else {
+                    // A recorded display the service no longer knows was undone by ResetAllTips: the tip is new again.
+                    self.notified[id] = nil
                     self.fetchTip(id)
                 }
             }
@@ -120,7 +121,9 @@ extension TipNotifier {
                     return self.chainEnded(problem: "GetLocalizedTip('\(id)') gave no title or message")
                 }
                 self.askCapabilities(showing: id) { capabilities in
-                    self.show(id, title: title, message: message, icon: tip["icon"]?.stringValue ?? "", capabilities)
+                    self.show(
+                        id, title: title, message: message, icon: tip["icon"]?.stringValue ?? "",
+                        testingSwitch: tip["override"]?.stringValue ?? "", capabilities)
                 }
             }
         }
@@ -153,7 +156,9 @@ extension TipNotifier {
         chainEnded()
     }
 
-    private func show(_ id: String, title: String, message: String, icon: String, _ capabilities: Set<String>) {
+    private func show(
+        _ id: String, title: String, message: String, icon: String, testingSwitch: String, _ capabilities: Set<String>
+    ) {
         let content = TipNotificationContent.make(
             title: title, message: message, icon: icon, capabilities: capabilities,
             translate: configuration.translate)
@@ -165,13 +170,15 @@ extension TipNotifier {
         } catch {
             return showingFailed(id: id, reason: error.description)
         }
-        notified.insert(id)
+        notified[id] = false
         showing[id] = Showing(notification: notification)
         lastWait = nil
         callService("DisplayTip", [.string(id)]) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let values) where values.first?.boolValue == true:
+                // Under a testing switch the service shows the tip but records nothing.
+                self.notified[id] = testingSwitch.isEmpty
                 self.onEvent(.shown(id: id, title: title))
                 // With a window shorter than a notification's life (or none), the next tip may be due already.
                 if !self.configuration.once { self.evaluateAgain = true }

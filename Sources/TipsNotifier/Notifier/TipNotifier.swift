@@ -58,8 +58,10 @@ public final class TipNotifier {
     var banners: GNOMEBannerSetting?
     var systemRouter: SignalRouter?
     var alarm: WallClockAlarm?
-    /// The tips this process showed, so that none is shown twice, even when its display could not be recorded.
-    var notified: Set<String> = []
+    /// The tips this process showed, each with whether the service recorded its display: none is shown twice, even
+    /// when its display could not be recorded (under a testing switch, say), until `ResetAllTips` makes the service
+    /// forget a display it had recorded.
+    var notified: [String: Bool] = [:]
     var showing: [String: Showing] = [:]
     var busy = false
     var evaluateAgain = false
