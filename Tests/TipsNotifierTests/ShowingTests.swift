@@ -96,4 +96,21 @@ struct ShowingTests {
         #expect(notifier.waitForLog("Invalidated '\(Self.firstTip)' with 'tipClosed'"), "\(notifier.log)")
         #expect(try service.tip(Self.firstTip)["invalidation_reason"] == .string("tipClosed"))
     }
+
+    @Test func theTipComesInTheNotifiersLanguageWhateverTheServicesIs() throws {
+        var serviceEnvironment = try Translations.environment(locale: "de_DE.UTF-8")
+        serviceEnvironment["LANG"] = "C"
+        let service = try RunningService(environment: serviceEnvironment)
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(
+            address: service.bus.address, configHome: config.url,
+            environment: try Translations.environment(locale: "de_DE.UTF-8"))
+
+        #expect(notifier.waitForLog("Showed '\(Self.firstTip)'"), "\(notifier.log)")
+        #expect(notifier.log.contains { $0.contains("locale 'de_DE.UTF-8'") }, "\(notifier.log)")
+        let call = try #require(try server.notifyCalls().first)
+        #expect(call.summary == "Personalisiere dein Erlebnis")
+        #expect(try service.tip(Self.firstTip)["title"] == .string(Self.firstTitle))
+    }
 }

@@ -14,11 +14,6 @@ public enum TipNotificationContent {
     /// The action of the button that turns tip notifications off.
     public static let disableAction = "disable"
 
-    /// The words of the default action, to be translated.
-    public static let defaultActionLabel = "Got it"
-    /// The words on the button that turns tip notifications off, to be translated.
-    public static let disableActionLabel = "Turn off tips"
-
     /// The notification for a tip.
     ///
     /// - Parameters:
@@ -26,15 +21,18 @@ public enum TipNotificationContent {
     ///   - message: The tip's message, in the user's language.
     ///   - icon: The tip's freedesktop icon name.
     ///   - capabilities: What the server's `GetCapabilities` returned.
-    ///   - translate: Translates the notifier's own words.
+    ///   - translate: Translates the notifier's own words (`MessageCatalog.translate(_:)`).
     public static func make(
         title: String, message: String, icon: String, capabilities: Set<String>, translate: (String) -> String
     ) -> NotificationContent {
+        // The words are literals inside translate("…"), where scripts/update-po finds them.
         let actions =
             capabilities.contains("actions")
             ? [
-                NotificationAction(id: defaultAction, label: translate(defaultActionLabel)),
-                NotificationAction(id: disableAction, label: translate(disableActionLabel)),
+                // TRANSLATORS: the click on a tip's notification (servers rarely show it): the user has read the tip.
+                NotificationAction(id: defaultAction, label: translate("Got it")),
+                // TRANSLATORS: a button on a tip's notification that turns tip notifications off.
+                NotificationAction(id: disableAction, label: translate("Turn off tips")),
             ] : []
         return NotificationContent(
             summary: title, body: capabilities.contains("body-markup") ? escapeMarkup(message) : message, icon: icon,
