@@ -46,7 +46,7 @@ let package = Package(
             name: "TipsNotifier", dependencies: ["DBus", "FeelsSystem", "TipsCore", "CLibNotify"], swiftSettings: strict
         ),
         .executableTarget(
-            name: "feels-tips-notifier", dependencies: ["TipsNotifier", "TipsService", "DBus", "FeelsSystem"],
+            name: "feels-tips-notifier", dependencies: ["TipsNotifier", "DBus", "FeelsSystem"],
             swiftSettings: strict),
         .executableTarget(name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
         // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.

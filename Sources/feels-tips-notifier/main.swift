@@ -2,7 +2,6 @@ import DBus
 import FeelsSystem
 import Glibc
 import TipsNotifier
-import TipsService
 
 // feels-tips-notifier: wiring and logging only. What it follows and decides lives in TipsNotifier.
 
