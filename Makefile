@@ -29,10 +29,24 @@ SYSTEMDUSERUNITDIR ?= $(DATADIR)/systemd/user
 else
 SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
 endif
+APPLICATIONSDIR ?= $(DATADIR)/applications
+# The notifier's user unit is installed enabled, as `systemctl --user enable` would leave it (a link in
+# graphical-session.target.wants), so a session started by systemd starts it; its autostart entry says
+# X-GNOME-HiddenUnderSystemd=true, so such a session does not start it twice. The Debian package says
+# ENABLE_USER_UNITS=no and lets dh_installsystemduser enable it, as `systemctl --global enable` (undone by disable).
+ENABLE_USER_UNITS ?= yes
+# XDG autostart entries: the user's own under ~/.config/autostart; system-wide under /etc/xdg/autostart, the one
+# folder of $XDG_CONFIG_DIRS every desktop reads whatever the prefix.
+ifeq ($(patsubst $(HOME)/%,,$(PREFIX)),)
+AUTOSTARTDIR ?= $(HOME)/.config/autostart
+else
+SYSCONFDIR ?= /etc
+AUTOSTARTDIR ?= $(SYSCONFDIR)/xdg/autostart
+endif
 
 # The programs built and installed. Each has a man page man/NAME.1.scd and completions completions/bash/NAME,
 # completions/zsh/_NAME and completions/fish/NAME.fish, which follow from its name here.
-PROGRAMS = feels-tipsd feels-tips
+PROGRAMS = feels-tipsd feels-tips feels-tips-notifier
 
 # release for an install; debug lets the tests install what they already built. Either way the Swift runtime is
 # linked in, so the binaries need only Debian's libraries (no Swift toolchain) where they are installed, and they
@@ -119,6 +133,20 @@ install:
 	install -m 0644 $(BASH_COMPLETIONS) $(DESTDIR)$(BASHCOMPLETIONDIR)
 	install -m 0644 $(ZSH_COMPLETIONS) $(DESTDIR)$(ZSHCOMPLETIONDIR)
 	install -m 0644 $(FISH_COMPLETIONS) $(DESTDIR)$(FISHCOMPLETIONDIR)
+	install -d $(DESTDIR)$(APPLICATIONSDIR) $(DESTDIR)$(AUTOSTARTDIR)
+	sed 's|@bindir@|$(BINDIR)|g' desktop/org.feels.Tips.desktop.in > $(DESTDIR)$(APPLICATIONSDIR)/org.feels.Tips.desktop
+	chmod 0644 $(DESTDIR)$(APPLICATIONSDIR)/org.feels.Tips.desktop
+	sed 's|@bindir@|$(BINDIR)|g' desktop/feels-tips-notifier.desktop.in \
+		> $(DESTDIR)$(AUTOSTARTDIR)/feels-tips-notifier.desktop
+	chmod 0644 $(DESTDIR)$(AUTOSTARTDIR)/feels-tips-notifier.desktop
+	sed 's|@bindir@|$(BINDIR)|g' desktop/feels-tips-notifier.service.in \
+		> $(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tips-notifier.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tips-notifier.service
+ifeq ($(ENABLE_USER_UNITS),yes)
+	install -d $(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants
+	ln -sf ../feels-tips-notifier.service \
+		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants/feels-tips-notifier.service
+endif
 
 uninstall:
 	rm -f $(PROGRAMS:%=$(DESTDIR)$(BINDIR)/%) \
@@ -129,4 +157,9 @@ uninstall:
 		$(foreach page,$(MANPAGES),$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(page)))/$(notdir $(page))) \
 		$(PROGRAMS:%=$(DESTDIR)$(BASHCOMPLETIONDIR)/%) \
 		$(PROGRAMS:%=$(DESTDIR)$(ZSHCOMPLETIONDIR)/_%) \
-		$(PROGRAMS:%=$(DESTDIR)$(FISHCOMPLETIONDIR)/%.fish)
+		$(PROGRAMS:%=$(DESTDIR)$(FISHCOMPLETIONDIR)/%.fish) \
+		$(DESTDIR)$(APPLICATIONSDIR)/org.feels.Tips.desktop \
+		$(DESTDIR)$(AUTOSTARTDIR)/feels-tips-notifier.desktop \
+		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tips-notifier.service \
+		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants/feels-tips-notifier.service
+	rmdir $(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants 2>/dev/null || true
