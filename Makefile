@@ -1,9 +1,12 @@
-# Feels Tips: build, test, run, benchmark, install.
-# The scripts in scripts/ do the work; these targets name them and carry PREFIX and DESTDIR.
+# Feels Tips: build, test, run, benchmark, install, package.
+# `make` builds everything `make install` installs; `make install` only copies it, so a packager can build as a
+# user and install as root (or under fakeroot) without a Swift toolchain in the install step. Neither calls a
+# package manager: `scripts/deps` installs the Debian packages, and `scripts/run` and `scripts/test` call it.
 #
-#   make install                     # root: into /usr/local; anyone else: into ~/.local
-#   make install PREFIX=/usr DESTDIR=/tmp/stage
+#   make && make install             # root: into /usr/local; anyone else: into ~/.local
+#   make && make install PREFIX=/usr DESTDIR=/tmp/stage
 #   make uninstall                   # with the same PREFIX and DESTDIR
+#   make deb                         # build/feels-tips_VERSION_amd64.deb (scripts/package)
 
 ifeq ($(shell id -u),0)
 PREFIX ?= /usr/local
@@ -16,6 +19,10 @@ DATADIR ?= $(PREFIX)/share
 DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
 DBUSINTERFACEDIR ?= $(DATADIR)/dbus-1/interfaces
 LOCALEDIR ?= $(DATADIR)/locale
+MANDIR ?= $(DATADIR)/man
+BASHCOMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPLETIONDIR ?= $(DATADIR)/zsh/vendor-completions
+FISHCOMPLETIONDIR ?= $(DATADIR)/fish/vendor_completions.d
 # systemd reads user units from $XDG_DATA_HOME/systemd/user for a user, from <prefix>/lib/systemd/user system-wide.
 ifeq ($(patsubst $(HOME)/%,,$(PREFIX)),)
 SYSTEMDUSERUNITDIR ?= $(DATADIR)/systemd/user
@@ -25,7 +32,9 @@ endif
 APPLICATIONSDIR ?= $(DATADIR)/applications
 # The notifier's user unit is installed enabled, as `systemctl --user enable` would leave it (a link in
 # graphical-session.target.wants), so a session started by systemd starts it; its autostart entry says
-# X-GNOME-HiddenUnderSystemd=true, so such a session does not start it twice.
+# X-GNOME-HiddenUnderSystemd=true, so such a session does not start it twice. The Debian package says
+# ENABLE_USER_UNITS=no and lets dh_installsystemduser enable it, as `systemctl --global enable` (undone by disable).
+ENABLE_USER_UNITS ?= yes
 # XDG autostart entries: the user's own under ~/.config/autostart; system-wide under /etc/xdg/autostart, the one
 # folder of $XDG_CONFIG_DIRS every desktop reads whatever the prefix.
 ifeq ($(patsubst $(HOME)/%,,$(PREFIX)),)
@@ -35,18 +44,40 @@ SYSCONFDIR ?= /etc
 AUTOSTARTDIR ?= $(SYSCONFDIR)/xdg/autostart
 endif
 
-# release for an install; debug lets the tests install what they already built.
+# The programs built and installed. Each has a man page man/NAME.1.scd and completions completions/bash/NAME,
+# completions/zsh/_NAME and completions/fish/NAME.fish, which follow from its name here.
+PROGRAMS = feels-tipsd feels-tips feels-tips-notifier
+
+# release for an install; debug lets the tests install what they already built. Either way the Swift runtime is
+# linked in, so the binaries need only Debian's libraries (no Swift toolchain) where they are installed, and they
+# carry no RUNPATH (SwiftPM's $ORIGIN would only let a library beside them in).
 CONFIGURATION ?= release
-SWIFT_BUILD = swift build -c $(CONFIGURATION)
-BIN_PATH = $(shell swift build -c $(CONFIGURATION) --show-bin-path)
+SWIFT_BUILD_FLAGS ?= --static-swift-stdlib --disable-local-rpath
+# SwiftPM's products folder (a link to .build/<triple>/<configuration>): no swift call needed to find it.
+PRODUCTS = .build/$(CONFIGURATION)
 
 # The translations listed in po/LINGUAS, compiled into .build/locale/LANG/LC_MESSAGES/feels-tips.mo.
 LANGUAGES = $(shell cat po/LINGUAS)
 CATALOGS = $(foreach language,$(LANGUAGES),.build/locale/$(language)/LC_MESSAGES/feels-tips.mo)
+# Man pages from scdoc sources: each program's in section 1, the D-Bus interface's in section 5 (as systemd's).
+MANPAGES = $(PROGRAMS:%=.build/man/%.1) .build/man/org.feels.Tips1.5
+BASH_COMPLETIONS = $(PROGRAMS:%=completions/bash/%)
+ZSH_COMPLETIONS = $(PROGRAMS:%=completions/zsh/_%)
+FISH_COMPLETIONS = $(PROGRAMS:%=completions/fish/%.fish)
+# Everything `make install` copies that `make` builds or that must exist beforehand.
+INSTALLED_INPUTS = $(PROGRAMS:%=$(PRODUCTS)/%) $(CATALOGS) $(MANPAGES) \
+	$(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS)
 
-.PHONY: all build locale test lint run bench deps install uninstall
+.PHONY: all build programs locale man test lint run bench install uninstall deb clean
 
 all: build
+
+build: programs locale man
+
+programs:
+	for program in $(PROGRAMS); do \
+		swift build -c $(CONFIGURATION) $(SWIFT_BUILD_FLAGS) --product $$program || exit 1; \
+	done
 
 locale: $(CATALOGS)
 
@@ -54,12 +85,12 @@ locale: $(CATALOGS)
 	mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
 
-deps:
-	scripts/deps build
+man: $(MANPAGES)
 
-build: deps locale
-	$(SWIFT_BUILD) --product feels-tipsd
-	$(SWIFT_BUILD) --product feels-tips-notifier
+.build/man/%: man/%.scd
+	mkdir -p $(dir $@)
+	scdoc < $< > $@.tmp
+	mv $@.tmp $@
 
 test:
 	scripts/test
@@ -73,10 +104,20 @@ run:
 bench:
 	scripts/bench
 
-install: build
+deb:
+	scripts/package
+
+clean:
+	rm -rf .build/man .build/locale build
+
+install:
+	@for file in $(INSTALLED_INPUTS); do \
+		[ -e "$$file" ] || { echo "make install: '$$file' is not built; run 'make' first" >&2; exit 1; }; \
+	done
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DBUSSERVICEDIR) $(DESTDIR)$(DBUSINTERFACEDIR) \
-		$(DESTDIR)$(SYSTEMDUSERUNITDIR)
-	install -m 0755 $(BIN_PATH)/feels-tipsd $(DESTDIR)$(BINDIR)/feels-tipsd
+		$(DESTDIR)$(SYSTEMDUSERUNITDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(BASHCOMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR)
+	install -m 0755 $(PROGRAMS:%=$(PRODUCTS)/%) $(DESTDIR)$(BINDIR)
 	sed 's|@bindir@|$(BINDIR)|g' dbus/org.feels.Tips.service.in > $(DESTDIR)$(DBUSSERVICEDIR)/org.feels.Tips.service
 	chmod 0644 $(DESTDIR)$(DBUSSERVICEDIR)/org.feels.Tips.service
 	install -m 0644 dbus/org.feels.Tips1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.feels.Tips1.xml
@@ -84,11 +125,15 @@ install: build
 	chmod 0644 $(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tipsd.service
 	for language in $(LANGUAGES); do \
 		install -D -m 0644 .build/locale/$$language/LC_MESSAGES/feels-tips.mo \
-			$(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/feels-tips.mo; \
+			$(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/feels-tips.mo || exit 1; \
 	done
-	install -d $(DESTDIR)$(APPLICATIONSDIR) $(DESTDIR)$(AUTOSTARTDIR) \
-		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants
-	install -m 0755 $(BIN_PATH)/feels-tips-notifier $(DESTDIR)$(BINDIR)/feels-tips-notifier
+	for page in $(MANPAGES); do \
+		install -m 0644 $$page $(DESTDIR)$(MANDIR)/man$${page##*.}/ || exit 1; \
+	done
+	install -m 0644 $(BASH_COMPLETIONS) $(DESTDIR)$(BASHCOMPLETIONDIR)
+	install -m 0644 $(ZSH_COMPLETIONS) $(DESTDIR)$(ZSHCOMPLETIONDIR)
+	install -m 0644 $(FISH_COMPLETIONS) $(DESTDIR)$(FISHCOMPLETIONDIR)
+	install -d $(DESTDIR)$(APPLICATIONSDIR) $(DESTDIR)$(AUTOSTARTDIR)
 	sed 's|@bindir@|$(BINDIR)|g' desktop/org.feels.Tips.desktop.in > $(DESTDIR)$(APPLICATIONSDIR)/org.feels.Tips.desktop
 	chmod 0644 $(DESTDIR)$(APPLICATIONSDIR)/org.feels.Tips.desktop
 	sed 's|@bindir@|$(BINDIR)|g' desktop/feels-tips-notifier.desktop.in \
@@ -97,16 +142,22 @@ install: build
 	sed 's|@bindir@|$(BINDIR)|g' desktop/feels-tips-notifier.service.in \
 		> $(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tips-notifier.service
 	chmod 0644 $(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tips-notifier.service
+ifeq ($(ENABLE_USER_UNITS),yes)
+	install -d $(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants
 	ln -sf ../feels-tips-notifier.service \
 		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants/feels-tips-notifier.service
+endif
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/feels-tipsd \
+	rm -f $(PROGRAMS:%=$(DESTDIR)$(BINDIR)/%) \
 		$(DESTDIR)$(DBUSSERVICEDIR)/org.feels.Tips.service \
 		$(DESTDIR)$(DBUSINTERFACEDIR)/org.feels.Tips1.xml \
 		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tipsd.service \
 		$(foreach language,$(LANGUAGES),$(DESTDIR)$(LOCALEDIR)/$(language)/LC_MESSAGES/feels-tips.mo) \
-		$(DESTDIR)$(BINDIR)/feels-tips-notifier \
+		$(foreach page,$(MANPAGES),$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(page)))/$(notdir $(page))) \
+		$(PROGRAMS:%=$(DESTDIR)$(BASHCOMPLETIONDIR)/%) \
+		$(PROGRAMS:%=$(DESTDIR)$(ZSHCOMPLETIONDIR)/_%) \
+		$(PROGRAMS:%=$(DESTDIR)$(FISHCOMPLETIONDIR)/%.fish) \
 		$(DESTDIR)$(APPLICATIONSDIR)/org.feels.Tips.desktop \
 		$(DESTDIR)$(AUTOSTARTDIR)/feels-tips-notifier.desktop \
 		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tips-notifier.service \

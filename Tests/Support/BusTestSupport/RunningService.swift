@@ -40,7 +40,10 @@ public final class RunningService {
     public init(arguments: [String] = [], environment: [String: String?] = [:], launcher: [String] = []) throws {
         bus = try TestBus()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("feels-service-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // 0700 whatever the umask, which a test of the datastore's permissions changes while others run: the
+        // service refuses a datastore folder other users can write to.
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         datastore = folder.appendingPathComponent("tips.sqlite").path
         self.arguments = arguments
         self.environment = environment

@@ -8,7 +8,9 @@ public final class TemporaryFolder {
     /// Creates a fresh, empty folder.
     public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("feels-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // 0700 whatever the umask, which a test of the datastore's permissions changes while others run.
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     /// The path of `name` inside the folder.
