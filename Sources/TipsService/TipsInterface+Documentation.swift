@@ -2,8 +2,11 @@ extension TipsInterface {
     /// The documentation introspection carries for every member, argument and `a{sv}` key of the interface, as
     /// `org.gtk.GDBus.DocString` annotations that `gdbus-codegen --generate-docbook` turns into a reference.
     enum Documentation {
+        static let short = "The Feels mood tracker's tips, after TipKit: which tip the user is ready for, and why."
+
         static let interface = """
-            The tips of the Feels mood tracker, after Apple's TipKit. Apps report what the user did (LogMood, \
+            The tips of the Feels mood tracker, after Apple's TipKit, served by feels-tipsd as the object \
+            /org/feels/Tips of the bus name org.feels.Tips on the session bus. Apps report what the user did (LogMood, \
             SettingsViewed); the service keeps the parameters the tips' rules test, decides which tip the user is \
             ready for, remembers every display and invalidation in its datastore before it answers, and says why a \
             tip is not shown.
@@ -16,7 +19,10 @@ extension TipsInterface {
             org.feels.Tips1.Error.UnknownTip (no tip has the id), org.feels.Tips1.Error.InvalidReason (not \
             actionPerformed or tipClosed), org.feels.Tips1.Error.Datastore (the change could not be stored; \
             nothing changed; the message names the cause), org.freedesktop.DBus.Error.InvalidArgs (a wrong \
-            signature, an unknown location, a count or frequency out of range).
+            signature, an unknown location, a count or frequency out of range), \
+            org.freedesktop.DBus.Error.LimitsExceeded (the caller has 64 KiB of replies it has not read; it is \
+            served again once it reads them). Each method says which of these it may answer with; any write may \
+            also answer Error.Datastore.
             """
 
         static let moodArgument = "horrible, bad, average, good or great, in any letter case."
@@ -39,19 +45,24 @@ extension TipsInterface {
 
         static let logMood = """
             Logs a mood now: counts it (MoodLogCount, HasLoggedMoods), marks today as a day of use and extends or \
-            starts the streak. The mood joins the journal, which only ExportMoods and ForgetMoods read or erase.
+            starts the streak. The mood joins the journal, which only ExportMoods and ForgetMoods read or erase. \
+            Errors: InvalidMood; Datastore.
             """
-        static let settingsViewed = "The user viewed the Settings screen: HasSeenSettings becomes true."
+        static let settingsViewed =
+            "The user viewed the Settings screen: HasSeenSettings becomes true. Errors: Datastore."
         static let updateDaysUsingApp = """
             Makes today the n-th day of use, as the Feels app's updateDaysUsingApp(_:) does; the count then grows \
-            by one at each local midnight. 0 forgets the first day of use.
+            by one at each local midnight. 0 forgets the first day of use. \
+            Errors: InvalidArgs (over 36525); Datastore.
             """
         static let updateStreak = """
             Makes the streak n days long, ending today, as the Feels app's updateStreak(_:) does; a mood tomorrow \
-            extends it and a day without one breaks it. 0 ends the streak.
+            extends it and a day without one breaks it. 0 ends the streak. \
+            Errors: InvalidArgs (over 36525); Datastore.
             """
         static let listTips = "Every tip as it stands now, in the service's language."
-        static let getTip = "One tip as it stands now, in the service's language, with the reasons for its status."
+        static let getTip =
+            "One tip as it stands now, in the service's language, with the reasons for its status. Errors: UnknownTip."
         static let tipDictionary = """
             Keys: id (s); title, message (s, translated); locale (s, the locale the words are in); icon (s, a \
             freedesktop icon name); symbol (s, the Feels app's SF Symbol); location (s); status (s: pending, \
@@ -65,48 +76,59 @@ extension TipsInterface {
         static let listLocalizedTips = "Every tip as it stands now, its words in the locale given."
         static let getLocalizedTip = """
             One tip as GetTip gives it, its title and message in the locale given, for an app whose language \
-            differs from the service's.
+            differs from the service's. \
+            Errors: UnknownTip.
             """
         static let eligibleTips = """
             The tips whose rules hold and that are not invalidated (or that a testing switch shows), at the \
-            location. The display window is not applied: see ShouldDisplayTip.
+            location. The display window is not applied: see ShouldDisplayTip. \
+            Errors: InvalidArgs (an unknown location).
             """
         static let shouldDisplayTip = """
             TipKit's Tip.shouldDisplay: whether the tip should show now, recording nothing. True when the tip is \
             available and has appeared before (a shown tip keeps showing in its place) or the display window lets \
-            a new tip appear.
+            a new tip appear. \
+            Errors: UnknownTip.
             """
         static let displayTip = """
             Displays one tip where the app anchors it, as TipKit's TipView does. When ShouldDisplayTip holds, \
             records the display (a tip appearing for the first time opens the display window) and returns true; \
-            otherwise records nothing and returns false.
+            otherwise records nothing and returns false. \
+            Errors: UnknownTip; Datastore.
             """
         static let nextNewTip = """
             The first tip at the location, in catalog order, that has never appeared and may appear now; '' when \
             the display window holds new tips back or none is available. Records nothing. The notifier asks this \
-            before it shows a tip, and DisplayTip after.
+            before it shows a tip, and DisplayTip after. \
+            Errors: InvalidArgs (an unknown location).
             """
         static let peekNextTip = """
             The tip DisplayNextTip would show now at the location, recording nothing: for a person or a tool that \
-            looks without showing.
+            looks without showing. \
+            Errors: InvalidArgs (an unknown location).
             """
         static let displayNextTip = """
             Chooses the tip to show now at the location and records the display, by TipKit's rule for a place \
             holding several tips: the first tip that has never appeared when the display window lets a new one \
-            appear (which opens a new window); else the first available tip that has already appeared; else ''.
+            appear (which opens a new window); else the first available tip that has already appeared; else ''. \
+            Errors: InvalidArgs (an unknown location); Datastore.
             """
         static let invalidateTip = """
             Invalidates a tip, as TipKit's Tip.invalidate(reason:) does: it is not shown again until ResetAllTips. \
-            A tip already invalidated keeps its first reason.
+            A tip already invalidated keeps its first reason. \
+            Errors: UnknownTip; InvalidReason; Datastore.
             """
         static let resetAllTips = """
             Returns every tip's state, the display history, the display window and every parameter to a fresh \
-            install's, as the Feels app's resetAllTips() does. The mood journal is kept: see ForgetMoods.
+            install's, as the Feels app's resetAllTips() does. The mood journal is kept: see ForgetMoods. \
+            Errors: Datastore.
             """
-        static let exportMoods = "Every mood the user logged: the journal, theirs to keep."
+        static let exportMoods =
+            "Every mood the user logged: the journal, theirs to keep. Errors: Datastore (the journal cannot be read)."
         static let forgetMoods = """
             Erases the mood journal and every count made from it (MoodLogCount, HasLoggedMoods, days of use, the \
-            streak), in one transaction, and returns how many moods were erased. Tip states are kept.
+            streak), in one transaction, and returns how many moods were erased. Tip states are kept. \
+            Errors: Datastore.
             """
         static let showAllTipsForTesting = """
             For testing, as TipKit's showAllTipsForTesting(): every tip shows, whatever its rules and the display \
@@ -115,7 +137,8 @@ extension TipsInterface {
             """
         static let showTipsForTesting = """
             For testing, as TipKit's showTipsForTesting(_:): these tips show, whatever their rules and the display \
-            window say; the others follow their rules. Lasts as ShowAllTipsForTesting does.
+            window say; the others follow their rules. Lasts as ShowAllTipsForTesting does. \
+            Errors: UnknownTip.
             """
         static let hideAllTipsForTesting = """
             For testing, as TipKit's hideAllTipsForTesting(): no tip shows. Lasts as ShowAllTipsForTesting does.
@@ -123,7 +146,8 @@ extension TipsInterface {
         static let clearTestingOverrides = "Ends any testing switch: the rules and the display window decide again."
         static let setDisplayFrequency = """
             For testing: sets the display frequency until the service stops (the command line's \
-            --display-frequency decides again at the next start). The window already open is measured anew.
+            --display-frequency decides again at the next start). The window already open is measured anew. \
+            Errors: InvalidArgs (not a frequency, or over a century).
             """
 
         static let hasLoggedMoods = """

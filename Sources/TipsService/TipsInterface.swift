@@ -47,6 +47,10 @@ public enum TipsInterface {
         }
         return DBusInterface(
             name: name, methods: methods(served), properties: properties { object },
-            signals: signals, annotations: [.documentation(Documentation.interface)])
+            signals: signals,
+            annotations: [
+                .documentation(Documentation.interface),
+                DBusAnnotation("org.gtk.GDBus.DocString.Short", Documentation.short),
+            ])
     }
 }

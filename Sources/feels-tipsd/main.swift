@@ -69,6 +69,9 @@ do {
 }
 
 SystemTimeZone.reload()
+if let problem = SystemTimeZone.unknownName {
+    log.warning(problem)
+}
 let loop = PollLoop()
 var exitStatus: Int32 = 0
 let engine = TipsEngine(state: state, displayFrequency: options.displayFrequency, clock: SystemClock())
@@ -100,6 +103,9 @@ if let zoneFile = SystemTimeZone.sourceFile {
         loop.addWatch(fd: watch.descriptor, events: .readable) { _ in
             guard watch.drainEvents() else { return }
             SystemTimeZone.reload()
+            if let problem = SystemTimeZone.unknownName {
+                log.warning(problem)
+            }
             log.info("The time zone changed to '\(SystemTimeZone().identifier)'; re-evaluating the tips")
             tips.timePassed()
         }

@@ -48,6 +48,14 @@ struct SystemTimeZoneTests {
         #expect(offsets == [january, july], "TZ='\(tz)'")
     }
 
+    // A TZ naming no zone of the database (a typo) once left the service saying "Europe/Berlinx" while the C library
+    // counted in UTC.
+    @Test func aZoneNameNotInTheDatabaseIsNamedAsTheUTCItCountsIn() throws {
+        let (offsets, identifier) = try Self.probe(["TZ": "Europe/Berlinx"])
+        #expect(offsets.allSatisfy { $0.0 == 0 })
+        #expect(identifier == "UTC")
+    }
+
     @Test func reloadingFollowsTheZoneFileWhenItIsReplaced() throws {
         let folder = try TemporaryFolder()
         let link = folder.url.appendingPathComponent("localtime").path

@@ -47,6 +47,17 @@ struct LanguageAndTimeZoneTests {
         #expect(try service.tip("MoodStreakTip")["title"] == .string("Build Your Streak!"))
     }
 
+    @Test func aTimeZoneTheSystemDoesNotKnowIsSaidToCountInUTC() throws {
+        let service = try RunningService(environment: ["TZ": "Mars/Olympus_Mons"])
+        #expect(try service.property("TimeZone") == .string("UTC"))
+        #expect(service.stop() == .exited(0))
+        #expect(
+            service.lastLog.contains {
+                $0.contains(
+                    "TZ is 'Mars/Olympus_Mons', which is neither in the time zone database nor a POSIX time zone")
+            }, "\(service.lastLog)")
+    }
+
     // The zone file replaced while the service runs (as timedatectl set-timezone replaces /etc/localtime) takes effect
     // at once. Kiritimati (UTC+14) is always a calendar day or two ahead of Pago Pago (UTC-11).
     @Test func replacingTheZoneFileWhileRunningMovesTodayAtOnce() throws {

@@ -13,6 +13,7 @@ public struct SystemTimeZone: TimeZoneRules {
     /// The zone's name: the tz database name the zone file links to (`Europe/Berlin`), else `TZ` as it is set (a
     /// POSIX string such as `JST-9`), else `localtime`.
     public var identifier: String {
+        if Self.unknownName != nil { return "UTC" }
         let tz = ProcessEnvironment.value("TZ")
         guard let file = Self.sourceFile else { return tz.flatMap { $0.isEmpty ? nil : $0 } ?? "UTC" }
         var buffer = [CChar](repeating: 0, count: 4_096)
@@ -45,6 +46,16 @@ public struct SystemTimeZone: TimeZoneRules {
             setenv("TZ", tz, 1)
         }
         tzset()
+    }
+
+    /// Why `TZ` gives UTC although it names a zone: a name neither in the time zone database nor a POSIX string (which
+    /// always carries an offset, so a digit); the C library then counts in UTC without a word. `nil` when all is well.
+    public static var unknownName: String? {
+        guard let tz = ProcessEnvironment.value("TZ"), !tz.isEmpty, sourceFile == nil,
+            !tz.contains(where: \.isNumber)
+        else { return nil }
+        return "TZ is '\(tz.prefix(64))', which is neither in the time zone database nor a POSIX time zone; "
+            + "counting days in UTC"
     }
 
     /// The file the zone is read from, which ``ZoneFileWatch`` follows; `nil` for a POSIX string, which names
