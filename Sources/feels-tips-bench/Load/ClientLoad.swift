@@ -18,6 +18,10 @@ struct ClientLoad {
     let address: String
     /// One script per client: the calls it makes, in turn, again and again.
     let scripts: [[CallKind]]
+    /// Processes whose time on and waiting for a processor over the window is measured (the service, the bus).
+    var watched: [Int32] = []
+    /// A process whose threads' states are sampled every 2 ms of the window.
+    var profiled: Int32?
 
     /// Connects every client, starts them together, and collects what they made.
     ///
@@ -55,11 +59,26 @@ struct ClientLoad {
             let failure = shared.state.current.failures.first ?? "the clients did not connect within 60 s"
             throw .setup("Failed to start \(count) clients: \(failure)")
         }
+        var scheduler: [Int32: (running: Double, waiting: Double)] = [:]
+        var profile = profiled.map { WallProfile(pid: $0) }
         if case .window = end {
+            var startTimes: [Int32: (running: Double, waiting: Double)]?
             while clock.now < window.end {
                 if Interruption.signal != nil { shared.stop.store(true, ordering: .relaxed) }
-                let left = clock.now.duration(to: window.end)
-                usleep(UInt32(max(1_000, min(50_000, left.microseconds))))
+                if clock.now >= window.start {
+                    if startTimes == nil {
+                        startTimes = Dictionary(
+                            uniqueKeysWithValues: watched.map { ($0, ProcessStatus(pid: $0).schedulerSeconds) })
+                    }
+                    profile?.sample()
+                }
+                let left = clock.now.duration(to: clock.now < window.start ? window.start : window.end)
+                usleep(UInt32(max(500, min(profile == nil ? 50_000 : 2_000, left.microseconds))))
+            }
+            for pid in watched {
+                let now = ProcessStatus(pid: pid).schedulerSeconds
+                let then = startTimes?[pid] ?? (0, 0)
+                scheduler[pid] = (now.running - then.running, now.waiting - then.waiting)
             }
             afterWindow()
         }
@@ -72,7 +91,9 @@ struct ClientLoad {
         if case .calls = end, let last = state.samples.map(\.end).max() {
             return LoadResult(windowStart: window.start, windowEnd: last, samples: state.samples)
         }
-        return LoadResult(windowStart: window.start, windowEnd: window.end, samples: state.samples)
+        return LoadResult(
+            windowStart: window.start, windowEnd: window.end, samples: state.samples, schedulerSeconds: scheduler,
+            profile: profile)
     }
 
     /// One client's thread: connect, say ready, wait for the start, call until told to stop, hand the samples in.

@@ -10,6 +10,11 @@ struct LoadResult {
     let windowEnd: ContinuousClock.Instant
     /// Every call every client made, in no particular order.
     let samples: [LoadSample]
+    /// The time each watched process's threads spent over the window on a processor and waiting for one, in
+    /// seconds.
+    var schedulerSeconds: [Int32: (running: Double, waiting: Double)] = [:]
+    /// The profiled process's threads' states over the window.
+    var profile: WallProfile?
 
     /// The window's length in seconds.
     var windowSeconds: Double {

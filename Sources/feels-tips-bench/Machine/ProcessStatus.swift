@@ -42,6 +42,35 @@ struct ProcessStatus {
         return sizes.map { (name: $0.key, kibibytes: $0.value) }.sorted { $0.kibibytes > $1.kibibytes }
     }
 
+    /// The time the process's threads have spent so far on a processor and waiting in a run queue for one, in
+    /// seconds, summed over its threads (from `/proc/PID/task/TID/schedstat`, in nanoseconds).
+    var schedulerSeconds: (running: Double, waiting: Double) {
+        let taskFolder = "/proc/\(pid)/task"
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: taskFolder) else { return (0, 0) }
+        var total = (running: 0.0, waiting: 0.0)
+        for thread in threads {
+            let fields = Self.read("\(taskFolder)/\(thread)/schedstat")?.split(separator: " ") ?? []
+            guard fields.count >= 2, let running = Double(fields[0]), let waiting = Double(fields[1]) else { continue }
+            total.running += running / 1e9
+            total.waiting += waiting / 1e9
+        }
+        return total
+    }
+
+    /// Each thread's scheduler state (`R` running or runnable, `S` asleep, `D` waiting on the disk) and, when it
+    /// sleeps, the kernel function it waits in (`wchan`).
+    var threadStates: [(state: Character, waitsIn: String)] {
+        let taskFolder = "/proc/\(pid)/task"
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: taskFolder) else { return [] }
+        return threads.compactMap { thread in
+            guard let text = Self.read("\(taskFolder)/\(thread)/stat"), let close = text.lastIndex(of: ")"),
+                let state = text[text.index(after: close)...].split(separator: " ").first?.first
+            else { return nil }
+            let waitsIn = state == "R" ? "" : Self.read("\(taskFolder)/\(thread)/wchan") ?? ""
+            return (state, waitsIn)
+        }
+    }
+
     /// Each thread's voluntary plus involuntary context switches so far, by thread ID.
     ///
     /// Every time a thread sleeps and wakes again counts once as a voluntary switch; a switch forced on a running

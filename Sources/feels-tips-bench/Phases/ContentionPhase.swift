@@ -14,6 +14,13 @@ enum ContentionPhase {
         let writesPerSecond: Double
         /// The writers' LogMood round trips.
         let writes: LatencySummary
+        /// The time feels-tipsd spent on a processor per second of the window, alone and beside the writers.
+        let processorShare: (alone: Double, beside: Double)
+        /// The time feels-tipsd spent runnable but waiting for a processor per second of the window beside the
+        /// writers.
+        let waitingShare: Double
+        /// Where feels-tipsd's threads spent the windows beside the writers.
+        let profile: WallProfile
     }
 
     /// Measures on `service`.
@@ -32,18 +39,30 @@ enum ContentionPhase {
         var writes: [Duration] = []
         var writeCount = 0
         var writeSeconds = 0.0
+        var aloneSeconds = 0.0
+        var processor = (alone: 0.0, beside: 0.0)
+        var waiting = 0.0
+        var profile = WallProfile(pid: service.pid)
         for pass in 0..<options.slices {
             let withWritersFirst = rotating && !pass.isMultiple(of: 2)
             for withWriters in withWritersFirst ? [true, false] : [false, true] {
                 let scripts: [[CallKind]] = [[.getTip]] + Array(repeating: [.logMood], count: withWriters ? writers : 0)
-                let result = try ClientLoad(address: service.address, scripts: scripts)
-                    .run(.window(warmup: warmup, length: slice))
+                var load = ClientLoad(address: service.address, scripts: scripts)
+                load.watched = [service.pid]
+                load.profiled = withWriters ? service.pid : nil
+                let result = try load.run(.window(warmup: warmup, length: slice))
+                let used = result.schedulerSeconds[service.pid]?.running ?? 0
+                if let sampled = result.profile { profile.merge(sampled) }
                 if withWriters {
+                    processor.beside += used
+                    waiting += result.schedulerSeconds[service.pid]?.waiting ?? 0
                     beside += result.latencies(of: .getTip)
                     writes += result.latencies(of: .logMood)
                     writeCount += result.completions(of: [.logMood])
                     writeSeconds += result.windowSeconds
                 } else {
+                    processor.alone += used
+                    aloneSeconds += result.windowSeconds
                     alone += result.latencies(of: .getTip)
                 }
             }
@@ -51,18 +70,34 @@ enum ContentionPhase {
         return Outcome(
             alone: LatencySummary(samples: alone), beside: LatencySummary(samples: beside),
             writesPerSecond: writeSeconds > 0 ? Double(writeCount) / writeSeconds : 0,
-            writes: LatencySummary(samples: writes))
+            writes: LatencySummary(samples: writes),
+            processorShare: (
+                aloneSeconds > 0 ? processor.alone / aloneSeconds : 0,
+                writeSeconds > 0 ? processor.beside / writeSeconds : 0
+            ),
+            waitingShare: writeSeconds > 0 ? waiting / writeSeconds : 0, profile: profile)
     }
 
-    /// The table of an outcome.
-    static func lines(_ outcome: Outcome) -> [String] {
+    /// The table of an outcome; `profiled` adds the sampled states of feels-tipsd's threads.
+    static func lines(_ outcome: Outcome, profiled: Bool = false) -> [String] {
         LatencyTable.lines(
             [
                 ("GetTip, reader alone", outcome.alone),
                 ("GetTip, reader beside \(writers) writers", outcome.beside),
                 ("LogMood, each of the \(writers) writers", outcome.writes),
             ], floor: outcome.alone.median, base: "alone")
-            + ["LogMood answered beside the reader: \(LatencyTable.fixed(outcome.writesPerSecond, 0)) calls/s"]
+            + [
+                "LogMood answered beside the reader: \(LatencyTable.fixed(outcome.writesPerSecond, 0)) calls/s",
+                "feels-tipsd on a processor: \(LatencyTable.fixed(100 * outcome.processorShare.alone, 0)) % of the "
+                    + "time with the reader alone, \(LatencyTable.fixed(100 * outcome.processorShare.beside, 0)) % "
+                    + "beside the writers, when it also waited \(LatencyTable.fixed(100 * outcome.waitingShare, 0)) % "
+                    + "of the time for a processor (schedstat)",
+            ]
+            + (profiled
+                ? [
+                    "feels-tipsd's threads beside the writers, sampled every 2 ms (\(outcome.profile.samples) samples): "
+                        + outcome.profile.top(4).joined(separator: ", ")
+                ] : [])
     }
 
     /// Runs the phase on the service of the other phases.

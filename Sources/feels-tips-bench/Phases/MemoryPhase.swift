@@ -54,9 +54,9 @@ enum MemoryPhase {
                 + "cached pages around each page touched, so a binary warm in the page cache shows more than it uses.",
         ]
         report.figures = [
-            Figure("VmRSS idle", Double(idle) / 1024, "MiB", target: .valueAtMost(8)),
+            Figure("feels-tipsd VmRSS idle", Double(idle) / 1024, "MiB", target: .valueAtMost(8)),
             Figure(
-                "VmRSS after \(result.samples.count) calls", Double(after) / 1024, "MiB",
+                "feels-tipsd VmRSS after \(result.samples.count) calls", Double(after) / 1024, "MiB",
                 ratio: ContentionPhase.ratio(Double(after), Double(idle)), to: "idle"),
         ]
         return report

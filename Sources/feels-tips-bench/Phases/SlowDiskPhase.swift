@@ -32,14 +32,14 @@ enum SlowDiskPhase {
         let single = try BusCall.make(.logMood, on: service.client, checking: true).elapsed
         let outcome = try ContentionPhase.measure(on: service, options: options, rotating: false)
         report.lines =
-            ContentionPhase.lines(outcome) + [
+            ContentionPhase.lines(outcome, profiled: true) + [
                 "One LogMood alone, before the slices: \(LatencyTable.fixed(single.microseconds / 1000, 1)) ms "
                     + "(the injected delay shows when it is 500 ms or more)"
             ]
         report.notes = [
             "feels-tipsd runs under `\((launcher + ["feels-tipsd", "…"]).joined(separator: " "))`. Each pass is reads "
                 + "alone, then reads beside the writers; after the writers' slice the bench waits for every call in "
-                + "flight to be answered.",
+                + "flight to be answered. A thread held by strace for the delay shows as 't ptrace_stop'.",
             "'Usual median' is read as at most 1.5 × the reader's median alone on the same slowed service (the "
                 + "filter's own cost falls on both).",
         ]

@@ -29,6 +29,9 @@ enum ThroughputPhase {
         var completions: [CallKind: Int] = [:]
         var seconds = 0.0
         var latencies: [CallKind: [Duration]] = [:]
+        var serviceProcessor = 0.0
+        var serviceWaiting = 0.0
+        var busProcessor = 0.0
     }
 
     /// Runs every cell on `service`.
@@ -48,10 +51,14 @@ enum ThroughputPhase {
             for step in order.indices {
                 let (workload, column) = order[(step + pass * 5) % order.count]
                 let clients = clientCounts[column]
-                let load = ClientLoad(
+                var load = ClientLoad(
                     address: service.address, scripts: (0..<clients).map(workloads[workload].script))
+                load.watched = [service.pid, service.busPID]
                 let result = try load.run(.window(warmup: warmup, length: slice))
                 cells[workload][column].seconds += result.windowSeconds
+                cells[workload][column].serviceProcessor += result.schedulerSeconds[service.pid]?.running ?? 0
+                cells[workload][column].serviceWaiting += result.schedulerSeconds[service.pid]?.waiting ?? 0
+                cells[workload][column].busProcessor += result.schedulerSeconds[service.busPID]?.running ?? 0
                 for kind in workloads[workload].kinds {
                     cells[workload][column].completions[kind, default: 0] += result.completions(of: [kind])
                     cells[workload][column].latencies[kind, default: []] += result.latencies(of: kind)
@@ -84,7 +91,26 @@ enum ThroughputPhase {
         for (name, workload, kind) in latencyRows {
             medians.append([name] + clientCounts.indices.map { LatencyTable.fixed(median(workload, $0, kind), 0) })
         }
-        report.lines = TextTable(rows: rates).lines + [""] + TextTable(rows: medians).lines
+        var processor = [["processor %"] + clientCounts.map { "\($0)" }]
+        for workload in workloads.indices {
+            let shares = [
+                ("feels-tipsd on a core", \Cell.serviceProcessor),
+                ("feels-tipsd waiting for one", \Cell.serviceWaiting),
+                ("dbus-daemon on a core", \Cell.busProcessor),
+            ]
+            for (process, share) in shares {
+                processor.append(
+                    ["\(process), \(workloads[workload].name)"]
+                        + clientCounts.indices.map { column in
+                            let cell = cells[workload][column]
+                            return LatencyTable.fixed(
+                                cell.seconds > 0 ? 100 * cell[keyPath: share] / cell.seconds : 0, 0)
+                        })
+            }
+        }
+        report.lines =
+            TextTable(rows: rates).lines + [""] + TextTable(rows: medians).lines + [""]
+            + TextTable(rows: processor).lines
         report.notes = [
             "Each cell ran \(options.slices) slice\(options.slices == 1 ? "" : "s") of \(format(slice)), counted "
                 + "after \(format(warmup)) with every client busy; the cells' slices interleaved, the order shifted "
@@ -92,6 +118,9 @@ enum ThroughputPhase {
             "With one thread for every client on \(MachineContext.cores) cores, the clients compete with "
                 + "feels-tipsd and dbus-daemon for the processors: the Ping row is the same contention with no "
                 + "service work.",
+            "processor %: the time feels-tipsd and the bus's dbus-daemon spent on a processor, and feels-tipsd "
+                + "runnable but waiting in a run queue for one, over the counted time, from /proc/PID/task/TID/schedstat; "
+                + "100 % is one core, all a single-threaded process can use.",
         ]
         let reads1 = rate(0, 0)
         let reads16 = rate(0, 2)

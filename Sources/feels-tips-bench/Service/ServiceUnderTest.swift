@@ -16,6 +16,8 @@ final class ServiceUnderTest {
     var datastorePath: String { folder.appendingPathComponent("tips.sqlite").path }
     /// The service's own process ID (not the launcher's), while it runs.
     private(set) var pid: Int32 = 0
+    /// The private bus's dbus-daemon.
+    var busPID: Int32 { bus.pid }
 
     private let bus: TestBus
     private let command: [String]
