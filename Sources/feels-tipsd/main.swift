@@ -39,18 +39,20 @@ if DBusAddress.isSystemBus(busAddress) {
     exit(1)
 }
 
-let datastore: TipsDatastore
+let writer: DatastoreWriter
 let state: TipsState
 do {
     let path =
         try options.datastore
         ?? TipsDatastore.defaultPath(environment: ProcessEnvironment.values(["XDG_DATA_HOME", "HOME"]))
-    datastore = try TipsDatastore(path: path)
+    let datastore = try TipsDatastore(path: path)
     state = try datastore.load()
     for note in datastore.notes {
         log.warning(note)
     }
     datastore.onRecovery = { log.warning($0) }
+    // From here on only the writer's thread touches the datastore.
+    writer = try DatastoreWriter(taking: datastore)
 } catch {
     log.error("Failed to open the datastore: \(error)")
     exit(1)
@@ -69,7 +71,8 @@ do {
 SystemTimeZone.reload()
 let loop = PollLoop()
 let engine = TipsEngine(state: state, displayFrequency: options.displayFrequency, clock: SystemClock())
-let tips = TipsObject(engine: engine, datastore: datastore, messages: MessageCatalog())
+let tips = TipsObject(engine: engine, writer: writer, messages: MessageCatalog())
+loop.addWatch(fd: writer.wakeDescriptor, events: .readable) { _ in tips.writerFinishedJobs() }
 tips.log = { log.warning($0) }
 var alarm: LoopSourceID?
 tips.onWakeNeeded = { instant in
@@ -140,16 +143,17 @@ do {
 }
 
 log.info(
-    "Serving '\(TipsObject.busName)' as \(connection.uniqueName) with datastore '\(datastore.path)', "
+    "Serving '\(TipsObject.busName)' as \(connection.uniqueName) with datastore '\(writer.path)', "
         + "display frequency \(options.displayFrequency), time zone '\(SystemTimeZone().identifier)'")
 loop.run()
-connection.close()
 do {
-    try datastore.close()
+    // The commit in flight is finished and answered; the datastore is closed with its WAL folded into the file.
+    try tips.finish()
 } catch {
-    log.error(
-        "Failed to fold the datastore's journal into '\(datastore.path)': \(error); it is replayed at the next start")
+    log.error("Failed to close the datastore cleanly: \(error); its journal is replayed at the next start")
     exitStatus = 1
 }
+connection.flush()
+connection.close()
 log.flush()
 exit(exitStatus)

@@ -56,7 +56,7 @@ extension DBusConnection {
     private func makeReply(to message: DBusMessage, values: [DBusValue]) throws(DBusError) -> DBusMessage {
         let reply = try DBusMessage.methodReturn(replyingTo: message)
         do {
-            try reply.append(values)
+            try reply.appendInOnePass(values)
             return reply
         } catch {
             let failure = DBusMethodError.failed("Cannot send the reply: \(error)")

@@ -11,7 +11,7 @@ extension DBusConnection {
         path: ObjectPath, interface: InterfaceName, member: MemberName, arguments: [DBusValue] = []
     ) throws(DBusError) {
         let message = try DBusMessage.signal(path: path, interface: interface, member: member)
-        try message.append(arguments)
+        try message.appendInOnePass(arguments)
         try send(message)
     }
 

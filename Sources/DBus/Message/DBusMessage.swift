@@ -129,6 +129,34 @@ public final class DBusMessage {
         bodyEnd = end
     }
 
+    /// Appends `values` to a message this binding builds and sends itself (a reply, a signal), checking each value
+    /// in the same walk that marshals it: the checks of `append(_:)`, at half the cost.
+    ///
+    /// - Throws: As `append(_:)`; the message is then unusable and must be discarded.
+    func appendInOnePass(_ values: [DBusValue]) throws(DBusError) {
+        // Each value's whole signature is checked before libdbus builds it: an empty array's element signature may
+        // nest too deep only once inside the array, and libdbus cannot take a body signature over 255 bytes.
+        let signatures = values.map(\.signatureText)
+        for text in signatures {
+            try SignatureParser.scan(text) { _ in }
+        }
+        let signature = self.signature + signatures.joined()
+        guard signature.utf8.count <= 255 else {
+            throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
+        }
+        var end = bodyEnd
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(raw, &iter)
+        for value in values {
+            end = try value.appendChecked(to: &iter, at: end, depth: NestingDepth())
+        }
+        let total = end + headerSizeEstimate
+        guard total <= WireLimits.maximumMessageLength else {
+            throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
+        }
+        bodyEnd = end
+    }
+
     /// Appends one value to the body; see `append(_:)` for the checks.
     ///
     /// - Throws: As `append(_:)`.

@@ -36,7 +36,7 @@ public final class DBusDeferredReply {
         }
         send { () throws(DBusError) in
             let reply = try DBusMessage.methodReturn(replyingTo: call)
-            try reply.append(values)
+            try reply.appendInOnePass(values)
             return reply
         }
     }

@@ -11,7 +11,7 @@ public struct DBusSignature: Hashable, Sendable {
     /// - Parameter text: The candidate signature.
     /// - Throws: `DBusError.invalidSignature` naming the problem, or `DBusError.unsupportedType` for `h`.
     public init(_ text: String) throws(DBusError) {
-        _ = try SignatureParser.parse(text)
+        try SignatureParser.scan(text) { _ in }
         rawValue = text
     }
 
@@ -93,7 +93,7 @@ public struct DBusSignature: Hashable, Sendable {
 
     /// Whether the signature is exactly one complete type, as a value's signature must be.
     public var isSingleCompleteType: Bool {
-        completeTypes.count == 1
+        SignatureParser.isSingleCompleteType(rawValue)
     }
 
     /// Whether the signature is one basic type (integers, boolean, double, string, object path, signature).

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The size and nesting limits of the D-Bus wire format, checked before libdbus sees a value.
 enum WireLimits {
     /// The largest message libdbus accepts (128 MiB).
@@ -34,16 +36,14 @@ extension DBusValue {
         case .int16, .uint16: return align(offset, 2) + 2
         case .int64, .uint64, .double: return align(offset, 8) + 8
         case .string(let text):
-            if text.utf8.contains(0) { throw .invalidString(text) }
+            if text.containsNUL { throw .invalidString(text) }
             return try checkedSize(align(offset, 4) + 4 + text.utf8.count + 1)
         case .objectPath(let path):
             return try checkedSize(align(offset, 4) + 4 + path.rawValue.utf8.count + 1)
         case .signature(let signature):
             return offset + 1 + signature.rawValue.utf8.count + 1
         case .array(let element, let values):
-            guard element.isSingleCompleteType else {
-                throw .invalidSignature(element.rawValue, reason: "an array element must be a single complete type")
-            }
+            try Self.checkArrayElement(element)
             let inner = try deeper(depth, array: true)
             let start = align(align(offset, 4) + 4, Self.alignment(of: element))
             var end = start
@@ -60,12 +60,7 @@ extension DBusValue {
             try checkArrayLength(end - start)
             return end
         case .dictionary(let key, let value, let entries):
-            guard key.isBasic else {
-                throw .invalidSignature(key.rawValue, reason: "a dictionary key must be a basic type")
-            }
-            guard value.isSingleCompleteType else {
-                throw .invalidSignature(value.rawValue, reason: "a dictionary value must be a single complete type")
-            }
+            try Self.checkDictionary(key: key, value: value)
             var inner = try deeper(depth, array: true)
             inner = try deeper(inner, array: false)
             let start = align(align(offset, 4) + 4, 8)
@@ -94,7 +89,7 @@ extension DBusValue {
             return end
         case .variant(let content):
             let text = content.signatureText
-            _ = try DBusSignature(text)
+            try SignatureParser.scan(text) { _ in }
             var inner = depth
             inner.total += 1
             // A variant starts a new signature, so only the total depth carries over.
@@ -103,6 +98,23 @@ extension DBusValue {
             guard inner.total <= WireLimits.maximumTotalDepth else { throw .nestingTooDeep(depth: inner.total) }
             let afterSignature = offset + 1 + text.utf8.count + 1
             return try content.checkedEnd(at: afterSignature, depth: inner)
+        }
+    }
+
+    /// Refuses an array element signature that is not a single complete type.
+    static func checkArrayElement(_ element: DBusSignature) throws(DBusError) {
+        guard element.isSingleCompleteType else {
+            throw .invalidSignature(element.rawValue, reason: "an array element must be a single complete type")
+        }
+    }
+
+    /// Refuses a dictionary whose key is not basic or whose value is not a single complete type.
+    static func checkDictionary(key: DBusSignature, value: DBusSignature) throws(DBusError) {
+        guard key.isBasic else {
+            throw .invalidSignature(key.rawValue, reason: "a dictionary key must be a basic type")
+        }
+        guard value.isSingleCompleteType else {
+            throw .invalidSignature(value.rawValue, reason: "a dictionary value must be a single complete type")
         }
     }
 
@@ -118,11 +130,11 @@ extension DBusValue {
         }
     }
 
-    private func align(_ offset: Int, _ boundary: Int) -> Int {
+    func align(_ offset: Int, _ boundary: Int) -> Int {
         (offset + boundary - 1) / boundary * boundary
     }
 
-    private func deeper(_ depth: NestingDepth, array: Bool) throws(DBusError) -> NestingDepth {
+    func deeper(_ depth: NestingDepth, array: Bool) throws(DBusError) -> NestingDepth {
         var inner = depth
         inner.total += 1
         if array { inner.arrays += 1 } else { inner.structures += 1 }
@@ -140,9 +152,19 @@ extension DBusValue {
         return end
     }
 
-    private func checkArrayLength(_ length: Int) throws(DBusError) {
+    func checkArrayLength(_ length: Int) throws(DBusError) {
         guard length <= WireLimits.maximumArrayLength else {
             throw .messageTooLarge(bytes: length, limit: WireLimits.maximumArrayLength)
         }
+    }
+}
+
+extension String {
+    /// Whether the text holds a NUL byte, which a D-Bus string cannot carry; `memchr` over native UTF-8.
+    var containsNUL: Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, 0, bytes.count) != nil
+        } ?? utf8.contains(0)
     }
 }

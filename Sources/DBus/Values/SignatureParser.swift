@@ -2,24 +2,60 @@
 enum SignatureParser {
     /// Type codes of the basic types this binding supports.
     static let basicCodes: Set<UInt8> = Set("ybnqiuxtdsog".utf8)
+
+    /// Whether `code` is one of the ``basicCodes``, without hashing.
+    static func isBasic(_ code: UInt8) -> Bool {
+        switch code {
+        case UInt8(ascii: "y"), UInt8(ascii: "b"), UInt8(ascii: "n"), UInt8(ascii: "q"), UInt8(ascii: "i"),
+            UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "s"),
+            UInt8(ascii: "o"), UInt8(ascii: "g"):
+            true
+        default: false
+        }
+    }
     /// The deepest array and, separately, structure nesting D-Bus allows.
     static let maximumDepth = 32
 
     /// Validates `text`, returning the byte ranges of its complete types.
     @discardableResult
     static func parse(_ text: String) throws(DBusError) -> [Range<Int>] {
-        let bytes = Array(text.utf8)
-        guard bytes.count <= 255 else {
-            throw .invalidSignature(text, reason: "longer than 255 bytes")
-        }
-        var parser = Cursor(bytes: bytes, text: text)
         var ranges: [Range<Int>] = []
-        while parser.position < bytes.count {
-            let start = parser.position
-            try parser.completeType(arrayDepth: 0, structDepth: 0)
-            ranges.append(start..<parser.position)
-        }
+        try scan(text) { ranges.append($0) }
         return ranges
+    }
+
+    /// Whether `text` is a valid signature of exactly one complete type; allocates nothing for native strings.
+    static func isSingleCompleteType(_ text: String) -> Bool {
+        var count = 0
+        do throws(DBusError) {
+            try scan(text) { _ in count += 1 }
+        } catch {
+            return false
+        }
+        return count == 1
+    }
+
+    /// Validates `text`, calling `found` with the byte range of each complete type in turn.
+    static func scan(_ text: String, _ found: (Range<Int>) -> Void) throws(DBusError) {
+        var copy = text
+        // Native strings are contiguous UTF-8, read in place; others are copied once.
+        let outcome: Result<Void, DBusError> = copy.withUTF8 { bytes in
+            guard bytes.count <= 255 else {
+                return .failure(.invalidSignature(text, reason: "longer than 255 bytes"))
+            }
+            var parser = Cursor(bytes: bytes, text: text)
+            while parser.position < bytes.count {
+                let start = parser.position
+                do throws(DBusError) {
+                    try parser.completeType(arrayDepth: 0, structDepth: 0)
+                } catch {
+                    return .failure(error)
+                }
+                found(start..<parser.position)
+            }
+            return .success(())
+        }
+        try outcome.get()
     }
 
     /// The complete types of a valid signature, as text.
@@ -30,7 +66,7 @@ enum SignatureParser {
     }
 
     private struct Cursor {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         let text: String
         var position = 0
 
@@ -43,7 +79,7 @@ enum SignatureParser {
             let code = bytes[position]
             position += 1
             switch code {
-            case _ where SignatureParser.basicCodes.contains(code), UInt8(ascii: "v"):
+            case _ where SignatureParser.isBasic(code), UInt8(ascii: "v"):
                 return
             case UInt8(ascii: "h"):
                 throw .unsupportedType("h (unix file descriptor)")
@@ -81,7 +117,7 @@ enum SignatureParser {
             guard position < bytes.count else { throw fail("unterminated dict entry") }
             let key = bytes[position]
             if key == UInt8(ascii: "h") { throw .unsupportedType("h (unix file descriptor)") }
-            guard SignatureParser.basicCodes.contains(key) else { throw fail("dict entry key must be a basic type") }
+            guard SignatureParser.isBasic(key) else { throw fail("dict entry key must be a basic type") }
             position += 1
             guard position < bytes.count, bytes[position] != UInt8(ascii: "}") else {
                 throw fail("dict entry needs a value type")

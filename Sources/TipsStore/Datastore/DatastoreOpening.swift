@@ -133,6 +133,8 @@ enum DatastoreOpening {
             }
             // FULL syncs the WAL at every commit: a save that returned survives a kill and a power loss.
             try connection.execute("PRAGMA synchronous = FULL")
+            // The page cache is what grows with the journal; 2 MiB holds every page a request touches.
+            try connection.execute("PRAGMA cache_size = -2048")
             // The exclusive lock is taken now rather than at the first save, so a second process is refused at once.
             try connection.execute("BEGIN IMMEDIATE")
             try connection.execute("COMMIT")

@@ -23,7 +23,7 @@ public final class TipsDatastore {
 
     /// Called with a sentence when the datastore recovered from something on its own (the file deleted under it
     /// and written again), for the service to log.
-    public var onRecovery: (String) -> Void = { _ in }
+    public var onRecovery: @Sendable (String) -> Void = { _ in }
 
     /// Opens the datastore at `path`, creating it, and any missing folders, when it does not exist.
     ///
@@ -72,17 +72,21 @@ public final class TipsDatastore {
     /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write (a negative count is refused this way);
     ///   the transaction is then rolled back and nothing of this save is kept.
     public func save(_ state: TipsState, appending mood: MoodEntry? = nil) throws(DatastoreError) {
-        try save(state, journal: mood.map(JournalChange.append))
+        try save(state, journal: mood.map { [JournalChange.append($0)] } ?? [])
     }
 
-    /// Saves the whole state and changes the journal as asked, in one transaction synced to disk.
+    /// Saves the whole state and changes the journal as asked, in order, in one transaction synced to disk: the group
+    /// commit of every request gathered while the previous one was being made durable.
     ///
     /// - Parameters:
     ///   - state: The state to keep.
-    ///   - journal: What happens to the journal: a mood appended, the journal erased, or nothing.
+    ///   - journal: What happens to the journal, in order: moods appended, the journal erased.
+    /// - Returns: For each `.forget`, how many moods it erased.
     /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write; the transaction is then rolled back and
     ///   nothing of this save is kept.
-    public func save(_ state: TipsState, journal: JournalChange?) throws(DatastoreError) {
+    @discardableResult
+    public func save(_ state: TipsState, journal: [JournalChange]) throws(DatastoreError) -> [Int] {
+        var forgotten: [Int] = []
         try checkIdentity()
         do throws(SQLiteError) {
             let connection = try open()
@@ -93,17 +97,21 @@ public final class TipsDatastore {
             for (id, record) in state.tips {
                 try insertTip.run(TipsTable.parameters(of: id, record))
             }
-            switch journal {
-            case .append(let mood)?:
-                try connection.prepared(MoodsTable.insert).run(MoodsTable.parameters(of: mood))
-            case .forget?:
-                for statement in MoodsTable.forget {
-                    try connection.execute(statement)
+            for change in journal {
+                switch change {
+                case .append(let mood):
+                    try connection.prepared(MoodsTable.insert).run(MoodsTable.parameters(of: mood))
+                case .forget:
+                    guard case .integer(let count)? = try connection.prepared(MoodsTable.count).rows().first?.first
+                    else { throw SQLiteError(code: SQLITE_ERROR, message: "counting the moods returned no number") }
+                    forgotten.append(Int(count))
+                    for statement in MoodsTable.forget {
+                        try connection.execute(statement)
+                    }
                 }
-            case nil:
-                break
             }
             try connection.prepared("COMMIT").run()
+            return forgotten
         } catch {
             if let connection, connection.isInTransaction {
                 try? connection.prepared("ROLLBACK").run()

@@ -1,0 +1,168 @@
+import DBus
+import TipsCore
+import TipsStore
+
+/// One write request: how it changes the engine, and whom to answer.
+struct Write {
+    /// The caller's unique name; `nil` for the service's own (the clock set back).
+    let caller: String?
+    /// The answer, once the write is durable; `nil` for the service's own.
+    let reply: DBusDeferredReply?
+    /// Applies the request to an engine, or refuses it.
+    let apply: (inout TipsEngine) throws(TipsError) -> Applied
+
+    init(caller: String?, reply: DBusDeferredReply?, apply: @escaping (inout TipsEngine) throws(TipsError) -> Applied) {
+        self.caller = caller
+        self.reply = reply
+        self.apply = apply
+    }
+}
+
+/// What a write did: the journal change to store with it, and the values to answer with once it is durable.
+struct Applied {
+    /// A mood appended or the journal erased, if the write touches the journal.
+    var journal: JournalChange?
+    /// The reply's values, given how many moods a `.forget` erased (0 otherwise).
+    var values: (_ forgotten: Int) -> [DBusValue] = { _ in [] }
+}
+
+/// The writes of one group commit, each with what applying it gave, and the engine they made together.
+struct Commit {
+    let writes: [Write]
+    let outcomes: [Result<Applied, TipsError>]
+    let engine: TipsEngine
+}
+
+extension TipsObject {
+    /// Queues a write for the next group commit, starting one if none is in flight.
+    func enqueue(_ write: Write) {
+        if let caller = write.caller {
+            unanswered[caller, default: 0] += 1
+        }
+        waiting.append(write)
+        startCommit()
+    }
+
+    /// Applies every waiting write, in order, to a copy of the durable engine and hands the result to the writer as
+    /// one transaction: one fsync for all of them. Writes the engine refuses change nothing and are answered with
+    /// their error, in their turn.
+    func startCommit() {
+        guard committing == nil, !waiting.isEmpty else { return }
+        let writes = waiting
+        waiting.removeAll()
+        var engine = durable
+        engine.followClock()
+        var outcomes: [Result<Applied, TipsError>] = []
+        var journal: [JournalChange] = []
+        for write in writes {
+            var candidate = engine
+            do throws(TipsError) {
+                let applied = try write.apply(&candidate)
+                engine = candidate
+                journal += applied.journal.map { [$0] } ?? []
+                outcomes.append(.success(applied))
+            } catch {
+                outcomes.append(.failure(error))
+            }
+        }
+        let commit = Commit(writes: writes, outcomes: outcomes, engine: engine)
+        guard engine.state != durable.state || !journal.isEmpty else {
+            // Nothing to make durable (a refused request, a testing switch): answer now.
+            finish(commit, with: .saved(forgotten: []))
+            return
+        }
+        committing = commit
+        submit(.save(engine.state, journal)) { [weak self] result in
+            self?.finish(commit, with: result)
+        }
+    }
+
+    /// Adopts a durable commit and answers its writes in order; a commit the datastore refused changes nothing, and
+    /// each of its writes is answered with the datastore's error.
+    private func finish(_ commit: Commit, with result: DatastoreJobResult) {
+        committing = nil
+        var forgotten: [Int] = []
+        var failure: DBusMethodError?
+        switch result {
+        case .saved(let counts):
+            durable = commit.engine
+            forgotten = counts
+        case .failed(let error):
+            log("Failed to save: \(error)")
+            failure = TipsServiceError.reply(for: error)
+        case .journal:
+            failure = .failed("The datastore answered a save with a journal")
+        }
+        for (write, outcome) in zip(commit.writes, commit.outcomes) {
+            switch (outcome, failure) {
+            case (.failure(let error), _):
+                write.reply?.fail(TipsServiceError.reply(for: error))
+            case (.success, let failure?):
+                write.reply?.fail(failure)
+            case (.success(let applied), nil):
+                let erased = applied.journal == .forget && !forgotten.isEmpty ? forgotten.removeFirst() : 0
+                write.reply?.succeed(applied.values(erased))
+            }
+        }
+        announceChanges()
+        for caller in commit.writes.compactMap(\.caller) {
+            answered(caller)
+        }
+        startCommit()
+    }
+
+    /// Hands a job to the writer; `handle` gets its result, in submission order.
+    func submit(_ job: DatastoreJob, then handle: @escaping (DatastoreJobResult) -> Void) {
+        pendingResults.append(handle)
+        writer.submit(job)
+    }
+
+    /// Takes the writer's results and acts on them; call when ``DatastoreWriter/wakeDescriptor`` is readable.
+    public func writerFinishedJobs() {
+        for result in writer.takeResults() {
+            guard !pendingResults.isEmpty else { return }
+            pendingResults.removeFirst()(result)
+        }
+    }
+
+    /// Lets the writer finish the jobs in flight and closes the datastore, answering the writes they carried; writes
+    /// still waiting are refused, unchanged. Call once the loop has stopped, before closing the connection.
+    ///
+    /// - Throws: `DatastoreError` when the datastore cannot be closed cleanly; its WAL is then replayed at the next
+    ///   start, so nothing is lost.
+    public func finish() throws(DatastoreError) {
+        let refused = waiting
+        waiting.removeAll()
+        for write in refused {
+            write.reply?.fail(.failed("feels-tipsd is stopping; nothing was changed"))
+        }
+        let results = try writer.finish()
+        for result in results where !pendingResults.isEmpty {
+            pendingResults.removeFirst()(result)
+        }
+    }
+
+    /// Counts one of `caller`'s writes or journal reads answered, and serves the calls it held back once none is
+    /// left: each in turn, until one of them is a write that must be answered first.
+    func answered(_ caller: String) {
+        let left = unanswered[caller, default: 1] - 1
+        unanswered[caller] = left > 0 ? left : nil
+        while unanswered[caller] == nil, var held = heldBack[caller], !held.isEmpty {
+            let serve = held.removeFirst()
+            heldBack[caller] = held.isEmpty ? nil : held
+            serve()
+        }
+    }
+
+    /// The call gate: a caller's call waits while any of its earlier writes is unanswered, so its replies keep the
+    /// order of its calls (a read sent after a write sees the write). A write goes straight to the queue, which keeps
+    /// the order itself, unless calls of the caller are already held.
+    func holdBack(_ message: DBusMessage, _ serve: @escaping () -> Void) -> Bool {
+        guard let caller = message.sender, unanswered[caller] != nil || heldBack[caller] != nil else { return false }
+        if heldBack[caller] == nil, TipsInterface.isWrite(message) {
+            return false
+        }
+        heldBack[caller, default: []].append(serve)
+        return true
+    }
+}

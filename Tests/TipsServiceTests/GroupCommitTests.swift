@@ -1,0 +1,158 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// Writes made durable together, one fsync for all that arrive while the previous commit is in flight, and reads
+/// answered from what is already durable, never waiting for the disk.
+@Suite("Group commit and reads from memory")
+struct GroupCommitTests {
+    /// A running service whose every fsync and fdatasync is then slowed to half a second, as a busy or failing disk
+    /// would: strace attaches to all its threads and delays the calls' return.
+    final class ServiceOnASlowDisk {
+        let service: RunningService
+        private let strace: ChildProcess
+
+        init() throws {
+            service = try RunningService()
+            let pid = try #require(service.servicePID)
+            strace = try ChildProcess(
+                "strace",
+                [
+                    "-f", "-p", "\(pid)", "-o", "/dev/null", "-e", "trace=fdatasync,fsync", "-e",
+                    "inject=fdatasync:delay_exit=500000", "-e", "inject=fsync:delay_exit=500000",
+                ])
+            // "Process N attached with 2 threads": the service's main thread and its writer's.
+            let attached = strace.readLine(from: .standardError, timeout: .seconds(10))
+            try #require(attached?.contains("attached with 2 threads") == true, "strace said \(attached ?? "nothing")")
+        }
+
+        deinit {
+            strace.send(signal: SIGINT)
+            _ = strace.waitForExit(timeout: .seconds(5))
+        }
+    }
+
+    /// Sends `member` without waiting; the outcome lands in `outcomes` under `key` when the reply is dispatched.
+    @discardableResult
+    static func send(
+        _ member: String, _ arguments: [DBusValue] = [], interface: InterfaceName = RunningService.interface,
+        on connection: DBusConnection, key: String, into outcomes: Outcomes
+    ) throws -> DBusPendingCall {
+        let call = try DBusMessage.methodCall(
+            destination: RunningService.name, path: RunningService.path, interface: interface,
+            member: MemberName(member))
+        try call.append(arguments)
+        return try connection.send(call, timeout: .seconds(30)) { result in
+            outcomes.all.append((key, result))
+        }
+    }
+
+    /// Dispatches `connections` until `done` holds or `timeout` passes.
+    static func pump(_ connections: [DBusConnection], timeout: Duration = .seconds(20), until done: () -> Bool) -> Bool
+    {
+        let deadline = ContinuousClock.now + timeout
+        while !done() {
+            guard ContinuousClock.now < deadline else { return false }
+            for connection in connections {
+                _ = connection.readWriteDispatch(timeout: .milliseconds(5))
+            }
+        }
+        return true
+    }
+
+    // A read waited 503 ms behind one writer's slowed fdatasync; it now answers from memory, with what is durable.
+    @Test func aReadIsAnsweredAtOnceWhileACommitWaitsForTheDiskAndSeesOnlyWhatIsDurable() throws {
+        let slow = try ServiceOnASlowDisk()
+        let service = slow.service
+        let writer = try DBusConnection(address: service.bus.address)
+        let outcomes = Outcomes()
+        let clock = ContinuousClock()
+        let started = clock.now
+        let pending = try Self.send("LogMood", [.string("great")], on: writer, key: "write", into: outcomes)
+        writer.flush()
+        Thread.sleep(forTimeInterval: 0.1)
+        let readStarted = clock.now
+        #expect(try service.property("MoodLogCount") == .uint32(0), "the write in flight is not durable yet")
+        #expect(try service.tip("SiriShortcutTip")["status"] == .string("pending"))
+        let readTook = clock.now - readStarted
+        #expect(readTook < .milliseconds(250), "a read took \(readTook) behind a slow disk")
+        #expect(Self.pump([writer]) { !outcomes.all.isEmpty })
+        #expect(clock.now - started >= .milliseconds(500), "the write was answered only once durable")
+        #expect(try outcomes.all.first?.1.get() == [.uint32(1)])
+        #expect(try service.property("MoodLogCount") == .uint32(1))
+        withExtendedLifetime(pending) {}
+    }
+
+    // Group commit: the requests arriving while one commit is made durable are made durable together with the next.
+    @Test func writesFromManyClientsDuringACommitShareTheNextFsync() throws {
+        let slow = try ServiceOnASlowDisk()
+        let service = slow.service
+        let clients = try (0..<8).map { _ in try DBusConnection(address: service.bus.address) }
+        let outcomes = Outcomes()
+        let clock = ContinuousClock()
+        let started = clock.now
+        let pending = try clients.enumerated().map { index, client in
+            try Self.send("LogMood", [.string("good")], on: client, key: "\(index)", into: outcomes)
+        }
+        for client in clients { client.flush() }
+        #expect(Self.pump(clients) { outcomes.all.count == 8 })
+        let took = clock.now - started
+        // One commit each would take 8 × 0.5 s; the first commit, then one for the seven that waited, take about 1 s.
+        #expect(took < .milliseconds(2_500), "8 writes took \(took)")
+        let counts = outcomes.all.compactMap { try? $0.1.get().first?.uint32Value }.sorted()
+        #expect(counts == Array(1...8), "each write is acknowledged with its own count")
+        #expect(try service.call("ExportMoods").first?.arrayValue?.count == 8)
+        withExtendedLifetime(pending) {}
+    }
+
+    // Group commit keeps the order of one client's replies: a read sent after a write waits for it, and sees it.
+    @Test func aClientsReplyToAReadSentAfterItsWriteComesAfterTheWriteAndSeesIt() throws {
+        let slow = try ServiceOnASlowDisk()
+        let service = slow.service
+        let client = try DBusConnection(address: service.bus.address)
+        let outcomes = Outcomes()
+        let pending = [
+            try Self.send("LogMood", [.string("bad")], on: client, key: "write", into: outcomes),
+            try Self.send(
+                "Get", [.string(RunningService.interface.rawValue), .string("MoodLogCount")],
+                interface: "org.freedesktop.DBus.Properties", on: client, key: "read", into: outcomes),
+            try Self.send("GetTip", [.string("NoSuchTip")], on: client, key: "error", into: outcomes),
+            try Self.send("LogMood", [.string("good")], on: client, key: "second write", into: outcomes),
+        ]
+        client.flush()
+        #expect(Self.pump([client]) { outcomes.all.count == 4 })
+        let order = outcomes.all.map(\.0)
+        #expect(order == ["write", "read", "error", "second write"])
+        let read = try outcomes.all[1].1.get()
+        #expect(read == [.variant(.uint32(1))])
+        withExtendedLifetime(pending) {}
+    }
+
+    @Test func aWriteRefusedByTheEngineInsideACommitChangesNothingAndTheOthersGoThrough() throws {
+        let slow = try ServiceOnASlowDisk()
+        let service = slow.service
+        let clients = try (0..<3).map { _ in try DBusConnection(address: service.bus.address) }
+        let outcomes = Outcomes()
+        let pending = [
+            try Self.send("LogMood", [.string("great")], on: clients[0], key: "first", into: outcomes),
+            try Self.send("LogMood", [.string("meh")], on: clients[1], key: "refused", into: outcomes),
+            try Self.send("LogMood", [.string("good")], on: clients[2], key: "second", into: outcomes),
+        ]
+        for client in clients { client.flush() }
+        #expect(Self.pump(clients) { outcomes.all.count == 3 })
+        let byKey = Dictionary(outcomes.all, uniquingKeysWith: { first, _ in first })
+        guard case .failure(.remote(let name, _))? = byKey["refused"] else {
+            Issue.record("'meh' was accepted")
+            return
+        }
+        #expect(name == "org.feels.Tips1.Error.InvalidMood")
+        #expect(try service.property("MoodLogCount") == .uint32(2))
+        withExtendedLifetime(pending) {}
+    }
+}
+
+/// The replies received so far, in the order they were dispatched (on the test's own thread).
+final class Outcomes {
+    var all: [(String, Result<[DBusValue], DBusError>)] = []
+}

@@ -1,0 +1,117 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// Many clients at once, and many moods: every reply right, the counts exact, memory on a plateau.
+/// `FEELS_RELIABILITY_SCALE` multiplies the work (1 here; `scripts/soak` runs 10).
+@Suite("Load")
+struct LoadTests {
+    static let scale = ProcessInfo.processInfo.environment["FEELS_RELIABILITY_SCALE"].flatMap(Int.init) ?? 1
+
+    /// The calls of one client of the mixed load: reads, writes, property reads, and a signal subscription.
+    static func mixedCall(_ index: Int, client: Int) -> CallStream.Call? {
+        guard index < 500 else { return nil }
+        switch index % 10 {
+        case 0, 5: return .init("LogMood", [.string(["good", "great", "bad"][client % 3])])
+        case 1: return .init("GetTip", [.string("SiriShortcutTip")])
+        case 2: return .init("EligibleTips", [.string("DayView")])
+        case 3: return .init("DisplayNextTip", [.string("")])
+        case 4: return .property("MoodLogCount")
+        case 6: return .init("ListTips")
+        case 7: return .subscription("type='signal',sender='org.feels.Tips',member='TipChanged',arg0='T\(index)'")
+        case 8: return .init("ShouldDisplayTip", [.string("TimeViewTip")])
+        default: return .property("NextDisplayTime")
+        }
+    }
+
+    @Test func thirtyTwoClientsOfFiveHundredMixedCallsEachGetEveryReplyRightAndExactCounts() throws {
+        let service = try RunningService(arguments: ["--display-frequency", "immediate"])
+        let streams = (0..<32).map { client in
+            CallStream(address: service.bus.address) { index in
+                Self.mixedCall(index, client: client)
+            } check: { call, reply in
+                switch call.member {
+                case "LogMood": reply.first?.uint32Value == nil ? "\(reply)" : nil
+                case "GetTip": reply.first?.vardictValue?["id"] == .string("SiriShortcutTip") ? nil : "\(reply)"
+                case "ListTips": reply.first?.arrayValue?.count == 7 ? nil : "\(reply.count) values"
+                case "AddMatch": reply.isEmpty ? nil : "\(reply)"
+                default: reply.count == 1 ? nil : "\(reply)"
+                }
+            }
+        }
+        let tallies = streams.map { $0.finish(timeout: .seconds(120)) }
+        #expect(tallies.allSatisfy { $0.errors.isEmpty }, "\(tallies.map(\.errors).filter { !$0.isEmpty })")
+        #expect(tallies.allSatisfy { $0.wrong.isEmpty }, "\(tallies.flatMap(\.wrong).prefix(5))")
+        let acknowledged: Int = tallies.map { $0.acknowledged.values.reduce(0, +) }.reduce(0, +)
+        #expect(acknowledged == 32 * 500)
+        #expect(try service.property("MoodLogCount") == .uint32(32 * 100))
+        #expect(try service.call("ExportMoods").first?.arrayValue?.count == 32 * 100)
+        #expect(service.answersPing())
+    }
+
+    // 138,000 moods once grew the service from 24.9 to 27.4 MB, SQLite's page cache filling; it is bounded at 2 MiB.
+    @Test func residentMemoryReachesAPlateauAsTheJournalGrows() throws {
+        let service = try RunningService()
+        let pid = try #require(service.servicePID)
+        let moodsPerStep = 2_500 * Self.scale
+        var resident: [Int] = []
+        for _ in 0..<4 {
+            let streams = (0..<4).map { _ in
+                CallStream(address: service.bus.address) { index in
+                    index < moodsPerStep / 4 ? .init("LogMood", [.string("good")]) : nil
+                }
+            }
+            let tallies = streams.map { $0.finish(timeout: .seconds(300)) }
+            #expect(tallies.allSatisfy { $0.errors.isEmpty })
+            resident.append(try SlowClientTests.residentKilobytes(of: pid))
+        }
+        #expect(try service.property("MoodLogCount") == .uint32(UInt32(4 * moodsPerStep)))
+        // After the first step warms the caches, memory holds: less than 2 MiB more over three more steps.
+        #expect(resident[3] - resident[1] < 2_048, "resident kB after each step: \(resident)")
+    }
+}
+
+/// The service stopped (SIGSTOP) under load, then continued: callers time out cleanly, nothing is lost, nothing is
+/// applied twice. `FEELS_RELIABILITY_STOP_SECONDS` sets how long (3 here; `scripts/soak` stops it for 30).
+@Suite("A stopped service")
+struct StoppedServiceTests {
+    static let seconds = ProcessInfo.processInfo.environment["FEELS_RELIABILITY_STOP_SECONDS"].flatMap(Double.init) ?? 3
+
+    @Test func callersTimeOutCleanlyAndEveryCallIsAppliedOnceWhenItContinues() throws {
+        let service = try RunningService()
+        let pid = try #require(service.servicePID)
+        let client = try DBusConnection(address: service.bus.address)
+        try service.call("LogMood", [.string("good")])
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+        var timedOut = 0
+        let deadline = ContinuousClock.now + .seconds(Self.seconds)
+        while ContinuousClock.now < deadline {
+            do throws(DBusError) {
+                try client.call(
+                    destination: RunningService.name, path: RunningService.path, interface: RunningService.interface,
+                    member: "LogMood", arguments: [.string("great")], timeout: .milliseconds(500))
+                Issue.record("a stopped service answered")
+            } catch {
+                guard case .remote(let name, _) = error else { throw error }
+                #expect(name == "org.freedesktop.DBus.Error.NoReply")
+                timedOut += 1
+            }
+        }
+        kill(pid, SIGCONT)
+        // Every call that timed out was still delivered, and is applied once when the service continues.
+        let expected = UInt32(1 + timedOut)
+        var applied: DBusValue?
+        let settled = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < settled, applied != .uint32(expected) {
+            applied = try service.property("MoodLogCount")
+            if applied != .uint32(expected) { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(applied == .uint32(expected), "\(timedOut) calls timed out")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try service.property("MoodLogCount") == .uint32(expected), "nothing is applied twice")
+        #expect(try service.call("ExportMoods").first?.arrayValue?.count == Int(expected))
+        client.close()
+    }
+}
