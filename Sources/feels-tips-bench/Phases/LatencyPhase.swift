@@ -49,9 +49,9 @@ enum LatencyPhase {
             "\(options.rounds) rounds after \(options.warmup) warm-up rounds; every call once a round, the order "
                 + "rotated each round. × Ping: the median over Peer.Ping's median from the same rounds; drift: the "
                 + "median of the last tenth of the rounds over the first tenth's.",
-            "LogMood and 'DisplayNextTip, a tip shown' change the state: today each is committed (fdatasync of the "
-                + "WAL) before its reply. 'DisplayNextTip, none to show' asks at CustomizeContentView, whose one tip "
-                + "was closed first, so nothing is recorded.",
+            "LogMood and 'DisplayNextTip, a tip shown' change the state: each is answered once the commit that holds it "
+                + "is durable (an fdatasync of the WAL). 'DisplayNextTip, none to show' asks at CustomizeContentView, "
+                + "whose one tip was closed first, so nothing is recorded.",
         ]
         func ratio(_ kind: CallKind) -> Double? { ping > 0 ? median(kind) / ping : nil }
         let pingPlusFlush = ping + flush.median

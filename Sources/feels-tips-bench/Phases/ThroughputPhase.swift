@@ -120,7 +120,7 @@ enum ThroughputPhase {
                 + "service work.",
             "processor %: the time feels-tipsd and the bus's dbus-daemon spent on a processor, and feels-tipsd "
                 + "runnable but waiting in a run queue for one, over the counted time, from /proc/PID/task/TID/schedstat; "
-                + "100 % is one core, all a single-threaded process can use.",
+                + "feels-tipsd's time is summed over its threads; 100 % is one core.",
         ]
         let reads1 = rate(0, 0)
         let reads16 = rate(0, 2)
