@@ -22,6 +22,18 @@ SYSTEMDUSERUNITDIR ?= $(DATADIR)/systemd/user
 else
 SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
 endif
+APPLICATIONSDIR ?= $(DATADIR)/applications
+# The notifier's user unit is installed enabled, as `systemctl --user enable` would leave it (a link in
+# graphical-session.target.wants), so a session started by systemd starts it; its autostart entry says
+# X-GNOME-HiddenUnderSystemd=true, so such a session does not start it twice.
+# XDG autostart entries: the user's own under ~/.config/autostart; system-wide under /etc/xdg/autostart, the one
+# folder of $XDG_CONFIG_DIRS every desktop reads whatever the prefix.
+ifeq ($(patsubst $(HOME)/%,,$(PREFIX)),)
+AUTOSTARTDIR ?= $(HOME)/.config/autostart
+else
+SYSCONFDIR ?= /etc
+AUTOSTARTDIR ?= $(SYSCONFDIR)/xdg/autostart
+endif
 
 # release for an install; debug lets the tests install what they already built.
 CONFIGURATION ?= release
@@ -47,6 +59,7 @@ deps:
 
 build: deps locale
 	$(SWIFT_BUILD) --product feels-tipsd
+	$(SWIFT_BUILD) --product feels-tips-notifier
 
 test:
 	scripts/test
@@ -73,10 +86,29 @@ install: build
 		install -D -m 0644 .build/locale/$$language/LC_MESSAGES/feels-tips.mo \
 			$(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/feels-tips.mo; \
 	done
+	install -d $(DESTDIR)$(APPLICATIONSDIR) $(DESTDIR)$(AUTOSTARTDIR) \
+		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants
+	install -m 0755 $(BIN_PATH)/feels-tips-notifier $(DESTDIR)$(BINDIR)/feels-tips-notifier
+	sed 's|@bindir@|$(BINDIR)|g' desktop/org.feels.Tips.desktop.in > $(DESTDIR)$(APPLICATIONSDIR)/org.feels.Tips.desktop
+	chmod 0644 $(DESTDIR)$(APPLICATIONSDIR)/org.feels.Tips.desktop
+	sed 's|@bindir@|$(BINDIR)|g' desktop/feels-tips-notifier.desktop.in \
+		> $(DESTDIR)$(AUTOSTARTDIR)/feels-tips-notifier.desktop
+	chmod 0644 $(DESTDIR)$(AUTOSTARTDIR)/feels-tips-notifier.desktop
+	sed 's|@bindir@|$(BINDIR)|g' desktop/feels-tips-notifier.service.in \
+		> $(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tips-notifier.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tips-notifier.service
+	ln -sf ../feels-tips-notifier.service \
+		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants/feels-tips-notifier.service
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/feels-tipsd \
 		$(DESTDIR)$(DBUSSERVICEDIR)/org.feels.Tips.service \
 		$(DESTDIR)$(DBUSINTERFACEDIR)/org.feels.Tips1.xml \
 		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tipsd.service \
-		$(foreach language,$(LANGUAGES),$(DESTDIR)$(LOCALEDIR)/$(language)/LC_MESSAGES/feels-tips.mo)
+		$(foreach language,$(LANGUAGES),$(DESTDIR)$(LOCALEDIR)/$(language)/LC_MESSAGES/feels-tips.mo) \
+		$(DESTDIR)$(BINDIR)/feels-tips-notifier \
+		$(DESTDIR)$(APPLICATIONSDIR)/org.feels.Tips.desktop \
+		$(DESTDIR)$(AUTOSTARTDIR)/feels-tips-notifier.desktop \
+		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tips-notifier.service \
+		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants/feels-tips-notifier.service
+	rmdir $(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants 2>/dev/null || true

@@ -8,6 +8,7 @@ let package = Package(
     name: "feels-tips",
     products: [
         .executable(name: "feels-tipsd", targets: ["feels-tipsd"]),
+        .executable(name: "feels-tips-notifier", targets: ["feels-tips-notifier"]),
         .executable(name: "feels-tips-bench", targets: ["feels-tips-bench"]),
         .executable(name: "feels-tips", targets: ["feels-tips"]),
     ],
@@ -17,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // GNU gettext, part of the C library; Glibc's module map leaves <libintl.h> out.
         .systemLibrary(name: "CGettext"),
+        // libnotify with the GLib and GIO under it, for the notifier only: feels-tipsd never links them.
+        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
 
         // The tips: catalog, parameters, rules, status, display frequency, explanations. No I/O.
         .target(name: "TipsCore", swiftSettings: strict),
@@ -37,6 +40,14 @@ let package = Package(
             name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem"],
             swiftSettings: strict),
         .executableTarget(name: "feels-tips", dependencies: ["TipsCommand", "FeelsSystem"], swiftSettings: strict),
+        // The notifier's parts: GLib's main loop serving our D-Bus connection, the wall-clock alarm, libnotify, what
+        // it follows (the service, the notification server, presence, silence, the opt-out) and the decision.
+        .target(
+            name: "TipsNotifier", dependencies: ["DBus", "FeelsSystem", "TipsCore", "CLibNotify"], swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "feels-tips-notifier", dependencies: ["TipsNotifier", "DBus", "FeelsSystem"],
+            swiftSettings: strict),
         .executableTarget(name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
         // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.
         .executableTarget(
@@ -69,5 +80,7 @@ let package = Package(
         .testTarget(
             name: "TipsCommandTests", dependencies: ["TipsCommand", "DBus", "FeelsSystem", "BusTestSupport"],
             swiftSettings: strict),
+        .testTarget(
+            name: "TipsNotifierTests", dependencies: ["TipsNotifier", "DBus", "BusTestSupport"], swiftSettings: strict),
     ]
 )

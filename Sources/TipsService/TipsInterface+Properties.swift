@@ -1,4 +1,5 @@
 import DBus
+import FeelsSystem
 import TipsCore
 
 extension TipsInterface {

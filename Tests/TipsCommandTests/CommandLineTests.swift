@@ -1,4 +1,5 @@
 import BusTestSupport
+import FeelsSystem
 import Foundation
 import Testing
 
@@ -120,7 +121,7 @@ struct CommandLineTests {
         let version = try FeelsTips.run(["--version"], environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
         let daemon = try runTool(try builtProduct("feels-tipsd"), ["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout == "feels-tips \(TipsCommandVersion.current)\n")
-        #expect(daemon.stdout == "feels-tipsd \(TipsCommandVersion.current)\n")
+        #expect(version.stdout == "feels-tips \(FeelsTipsVersion.current)\n")
+        #expect(daemon.stdout == "feels-tipsd \(FeelsTipsVersion.current)\n")
     }
 }

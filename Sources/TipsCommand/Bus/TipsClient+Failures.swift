@@ -1,4 +1,5 @@
 import DBus
+import FeelsSystem
 
 extension TipsClient {
     /// The one place where what the bus or the service answered becomes a message and an exit status.
@@ -30,7 +31,7 @@ extension TipsClient {
         case "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownInterface",
             "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownProperty":
             return CommandFailure(
-                .failed, "\(message) (is feels-tipsd older than feels-tips \(TipsCommandVersion.current)?)")
+                .failed, "\(message) (is feels-tipsd older than feels-tips \(FeelsTipsVersion.current)?)")
         default:
             return CommandFailure(.failed, message.isEmpty ? name : message)
         }

@@ -1,4 +1,5 @@
 import DBus
+import FeelsSystem
 
 extension CommandRunner {
     /// `feels-tips status`: the service's properties in plain words, and the notifier's setting.
@@ -9,7 +10,7 @@ extension CommandRunner {
         let notifications = NotificationState(environment: context.environment)
         output(
             json: .object([
-                ("feels_tips_version", .string(TipsCommandVersion.current)), ("properties", JSONValue(all)),
+                ("feels_tips_version", .string(FeelsTipsVersion.current)), ("properties", JSONValue(all)),
                 ("notifications", notifications.json),
             ])
         ) {

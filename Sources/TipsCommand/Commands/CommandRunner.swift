@@ -1,3 +1,5 @@
+import FeelsSystem
+
 /// Runs one parsed `feels-tips` command: calls the service, writes text or JSON to standard output.
 ///
 /// Nothing here logs; failures are thrown for the executable to report.
@@ -99,7 +101,7 @@ public struct CommandRunner {
     }
 
     private func version() -> CommandOutcome {
-        write("feels-tips \(TipsCommandVersion.current)\n")
+        write("feels-tips \(FeelsTipsVersion.current)\n")
         return .success
     }
 }

@@ -1,0 +1,88 @@
+/// What one desktop notification says and offers, as the freedesktop notification specification's `Notify` takes
+/// it.
+public struct NotificationContent: Hashable, Sendable {
+    /// The one-line summary (the title).
+    public var summary: String
+    /// The body, already escaped when the server reads markup.
+    public var body: String
+    /// A freedesktop icon name, sent as the notification's image.
+    public var icon: String
+    /// The `desktop-entry` hint: the id of the application's `.desktop` file, without the suffix.
+    public var desktopEntry: String
+    /// The `category` hint.
+    public var category: String
+    /// The `urgency` hint.
+    public var urgency: NotificationUrgency
+    /// The actions, by id, in order; `default` is the click on the notification itself.
+    public var actions: [NotificationAction]
+
+    /// Creates the content.
+    public init(
+        summary: String, body: String, icon: String, desktopEntry: String, category: String,
+        urgency: NotificationUrgency, actions: [NotificationAction]
+    ) {
+        self.summary = summary
+        self.body = body
+        self.icon = icon
+        self.desktopEntry = desktopEntry
+        self.category = category
+        self.urgency = urgency
+        self.actions = actions
+    }
+}
+
+/// An action a notification offers: a button, or `default` for a click on the notification.
+public struct NotificationAction: Hashable, Sendable {
+    /// The id the server sends back in `ActionInvoked`.
+    public var id: String
+    /// The words on the button.
+    public var label: String
+
+    /// Creates an action.
+    public init(id: String, label: String) {
+        self.id = id
+        self.label = label
+    }
+}
+
+/// The specification's urgency levels.
+public enum NotificationUrgency: UInt8, Hashable, Sendable {
+    /// Unimportant: may go straight to a list, and never interrupts.
+    case low = 0
+    /// The common level.
+    case normal = 1
+    /// Must be seen.
+    case critical = 2
+}
+
+/// Why the server closed a notification: the `reason` of `NotificationClosed`.
+public enum NotificationCloseReason: Equatable, Sendable, CustomStringConvertible {
+    /// 1: it expired.
+    case expired
+    /// 2: the user dismissed it.
+    case dismissed
+    /// 3: a `CloseNotification` call closed it.
+    case closedByCall
+    /// 4, or any other value: undefined or reserved.
+    case undefined(Int32)
+
+    /// The reason for a number the server sent.
+    public init(code: Int32) {
+        switch code {
+        case 1: self = .expired
+        case 2: self = .dismissed
+        case 3: self = .closedByCall
+        default: self = .undefined(code)
+        }
+    }
+
+    /// "dismissed by the user (2)".
+    public var description: String {
+        switch self {
+        case .expired: "expired (1)"
+        case .dismissed: "dismissed by the user (2)"
+        case .closedByCall: "closed by a call (3)"
+        case .undefined(let code): "closed for an undefined reason (\(code))"
+        }
+    }
+}

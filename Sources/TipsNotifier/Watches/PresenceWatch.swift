@@ -1,0 +1,72 @@
+import DBus
+
+/// Whether the user is at the screen: away while a screen saver is active or the session is locked.
+///
+/// Follows `org.freedesktop.ScreenSaver` and `org.gnome.ScreenSaver` on the session bus, and logind's `LockedHint`
+/// for the session on the system bus when that is reachable. Each is best effort: a source that is absent says
+/// nothing, so with none of them the user counts as present.
+public final class PresenceWatch {
+    /// Why the user counts as away.
+    public enum Absence: Equatable, Sendable, CustomStringConvertible {
+        /// A screen saver service says it is active.
+        case screenSaverActive(String)
+        /// logind says the session is locked.
+        case sessionLocked
+
+        /// "the screen is locked or blanked ('org.gnome.ScreenSaver' is active)".
+        public var description: String {
+            switch self {
+            case .screenSaverActive(let name): "the screen is locked or blanked ('\(name)' is active)"
+            case .sessionLocked: "the screen is locked (logind's LockedHint)"
+            }
+        }
+    }
+
+    /// Called from dispatch when ``absence`` changes.
+    public var onChange: ((Absence?) -> Void)?
+    private let screenSavers: [ScreenSaverFollower]
+    private var sessionLock: SessionLockFollower?
+    private var announced: Absence?
+
+    /// Starts following the screen savers on the session bus.
+    ///
+    /// - Throws: `DBusError` when the bus refuses a match rule or does not answer.
+    public init(sessionBus connection: DBusConnection, router: SignalRouter) throws(DBusError) {
+        screenSavers = try ScreenSaverFollower.known.map { (name, path) throws(DBusError) in
+            try ScreenSaverFollower(name: name, path: path, connection: connection, router: router)
+        }
+        for follower in screenSavers {
+            follower.onChange = { [weak self] _ in self?.changed() }
+        }
+        announced = absence
+    }
+
+    /// Also follows logind's `LockedHint` for the session.
+    ///
+    /// - Throws: `DBusError` when logind cannot say which session or whether it is locked; presence then rests on the
+    ///   screen savers alone.
+    public func followSessionLock(sessionID: String?, systemBus: DBusConnection, router: SignalRouter)
+        throws(DBusError)
+    {
+        let follower = try SessionLockFollower(sessionID: sessionID, connection: systemBus, router: router)
+        follower.onChange = { [weak self] _ in self?.changed() }
+        sessionLock = follower
+        changed()
+    }
+
+    /// Why the user is away now; `nil` when present.
+    public var absence: Absence? {
+        if sessionLock?.isLocked == true { return .sessionLocked }
+        return screenSavers.first(where: \.isActive).map { .screenSaverActive($0.name) }
+    }
+
+    /// The session logind says the user is in, once followed.
+    public var sessionPath: String? { sessionLock?.sessionPath }
+
+    private func changed() {
+        let now = absence
+        guard now != announced else { return }
+        announced = now
+        onChange?(now)
+    }
+}

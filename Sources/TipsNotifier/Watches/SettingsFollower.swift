@@ -1,0 +1,87 @@
+import DBus
+import FeelsSystem
+import Glibc
+
+/// Follows the opt-out file (``NotificationSettings``): reads it, and reads it again whenever it is created,
+/// replaced, written or removed, through inotify on its folder.
+public final class SettingsFollower {
+    /// The file, `$XDG_CONFIG_HOME/feels/notifier.conf`.
+    public let path: String
+    /// Whether tip notifications may be shown: the file's `Enabled`, false while the file cannot be read or holds
+    /// an invalid value.
+    public private(set) var enabled: Bool
+    /// Why the file could not be used, if it could not.
+    public private(set) var problem: SettingsError?
+    /// Called from the loop when ``enabled`` or ``problem`` changes.
+    public var onChange: (() -> Void)?
+    private let watch: PathWatch
+    private let loop: any DBusEventLoop
+    private var source: LoopSourceID?
+
+    /// Reads the file and starts following it; creates its folder (mode 0700) when missing, since inotify watches
+    /// the folder.
+    ///
+    /// - Throws: `SettingsFollowerError` when the folder cannot be created or watched.
+    public init(path: String, loop: any DBusEventLoop) throws(SettingsFollowerError) {
+        self.path = path
+        self.loop = loop
+        try Self.createFolders(of: path)
+        do {
+            watch = try PathWatch(path: path)
+        } catch {
+            throw SettingsFollowerError(description: error.description)
+        }
+        (enabled, problem) = Self.read(path)
+        source = loop.addWatch(fd: watch.descriptor, events: .readable) { [weak self] _ in
+            guard let self, self.watch.drainEvents() else { return }
+            self.reload()
+        }
+    }
+
+    deinit {
+        if let source { loop.removeWatch(source) }
+    }
+
+    /// Writes `enabled` to the file; the change comes back through the watch as well.
+    ///
+    /// - Throws: `SettingsError` when the file cannot be written.
+    public func save(enabled: Bool) throws(SettingsError) {
+        try NotificationSettings(enabled: enabled).save(to: path)
+        reload()
+    }
+
+    private func reload() {
+        let (enabled, problem) = Self.read(path)
+        guard enabled != self.enabled || problem != self.problem else { return }
+        self.enabled = enabled
+        self.problem = problem
+        onChange?()
+    }
+
+    private static func read(_ path: String) -> (Bool, SettingsError?) {
+        do {
+            return (try NotificationSettings.load(from: path).enabled, nil)
+        } catch {
+            // A file the user meant to say something with, but that cannot be read, is not taken as consent.
+            return (false, error)
+        }
+    }
+
+    private static func createFolders(of path: String) throws(SettingsFollowerError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        var prefix = ""
+        for component in path[..<slash].split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                throw SettingsFollowerError(
+                    description: "Cannot create folder '\(prefix)': \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}
+
+/// The opt-out file's folder could not be created or followed.
+public struct SettingsFollowerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the folder.
+    public let description: String
+}

@@ -1,0 +1,131 @@
+import DBus
+import FeelsSystem
+import Glibc
+import TipsNotifier
+
+// feels-tips-notifier: wiring and logging only. What it follows and decides lives in TipsNotifier.
+
+let log = ProcessLog(program: "feels-tips-notifier")
+
+let options: NotifierOptions
+do {
+    options = try NotifierOptions(parsing: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    log.usage(error.description)
+    exit(2)
+}
+
+switch options.action {
+case .help:
+    print(NotifierOptions.help)
+    exit(0)
+case .version:
+    print("feels-tips-notifier \(FeelsTipsVersion.current)")
+    exit(0)
+case .run:
+    break
+}
+
+// libnotify and GSettings open the session bus on their own, from DBUS_SESSION_BUS_ADDRESS: one bus for everything.
+if let address = options.address {
+    setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
+}
+
+let messages = MessageCatalog()
+let settingsPath: String
+do {
+    settingsPath = try NotificationSettings.defaultPath(
+        environment: ProcessEnvironment.values(["XDG_CONFIG_HOME", "HOME"]))
+} catch {
+    log.error("\(error)")
+    exit(1)
+}
+
+let connection: DBusConnection
+do {
+    connection = try DBusConnection.session()
+} catch {
+    log.error("\(error)")
+    exit(1)
+}
+guard DesktopNotification.initialize(appName: TipNotificationContent.appName) else {
+    log.error("Failed to initialise libnotify")
+    exit(1)
+}
+
+let loop = GLibLoop()
+connection.attach(to: loop)
+let notifier: TipNotifier
+do {
+    notifier = try TipNotifier(
+        connection: connection, loop: loop, settingsPath: settingsPath,
+        configuration: TipNotifier.Configuration(
+            once: options.once, outcomeWait: .seconds(5), locale: messages.processLocale,
+            translate: { messages.translate($0) }))
+} catch {
+    log.error("\(error)")
+    exit(1)
+}
+
+notifier.onEvent = { event in
+    switch event {
+    case .shown, .displayRefused, .turnedOffFromNotification, .settingsChanged, .becameActive, .standingBy:
+        log.notice(event.description)
+    case .notifyFailed, .problem:
+        log.warning(event.description)
+    case .anotherNotifierIsActive, .waiting, .actionInvoked, .closed, .invalidated, .serviceAppeared, .serviceVanished,
+        .serverAppeared, .serverVanished:
+        log.info(event.description)
+    }
+}
+var exitStatus: Int32 = 0
+notifier.onFinished = { loop.stop() }
+connection.onDisconnected = {
+    log.error("Lost the connection to the bus, exiting")
+    exitStatus = 1
+    loop.stop()
+}
+for (signal, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+    loop.addSignalHandler(signal) {
+        log.info("Received \(name), exiting")
+        loop.stop()
+    }
+}
+for (signal, name) in [(SIGHUP, "SIGHUP"), (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2")] {
+    loop.addSignalHandler(signal) {
+        log.info("Received \(name); feels-tips-notifier re-reads its settings by itself, ignoring")
+    }
+}
+
+log.info(
+    "Started as \(connection.uniqueName)\(options.once ? " for one look" : ""): settings '\(settingsPath)', "
+        + "locale '\(messages.processLocale)'")
+do {
+    try notifier.start()
+} catch {
+    log.error("Failed to start: \(error)")
+    exit(1)
+}
+if !notifier.followsGNOMEBanners {
+    log.info("GNOME's notification settings are not installed; not following show-banners")
+}
+
+// logind's LockedHint is on the system bus: followed when it is there, and the screen savers suffice when not.
+var systemBus: DBusConnection?
+do {
+    let bus = try DBusConnection(
+        address: ProcessEnvironment.value("DBUS_SYSTEM_BUS_ADDRESS") ?? "unix:path=/run/dbus/system_bus_socket")
+    bus.attach(to: loop)
+    bus.onDisconnected = { log.warning("Lost the connection to the system bus; no longer following logind") }
+    try notifier.followSessionLock(sessionID: ProcessEnvironment.value("XDG_SESSION_ID"), systemBus: bus)
+    systemBus = bus
+    log.info("Following logind's LockedHint of session '\(notifier.sessionPath ?? "?")'")
+} catch {
+    log.info("Not following logind's LockedHint: \(error)")
+}
+
+loop.run()
+systemBus?.close()
+connection.close()
+log.flush()
+exit(exitStatus)

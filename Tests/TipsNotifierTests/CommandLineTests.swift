@@ -1,0 +1,110 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// `--help`, `--version`, a bad command line, and `--once`: show what is due, wait briefly, exit 0.
+@Suite("The command line")
+struct CommandLineTests {
+    static func notifier(_ arguments: [String], env: [String: String?] = [:]) throws -> ToolResult {
+        try runTool(try builtProduct("feels-tips-notifier"), arguments, env: env, timeout: .seconds(30))
+    }
+
+    @Test func helpPrintsUsageAndExitsZero() throws {
+        let help = try Self.notifier(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("Usage: feels-tips-notifier [OPTIONS]"))
+        #expect(help.stdout.contains("--once"))
+        #expect(help.stdout.contains("notifier.conf"))
+        #expect(help.stderr.isEmpty)
+    }
+
+    @Test func versionPrintsTheNameAndTheVersionOfFeelsTips() throws {
+        let version = try Self.notifier(["--version"])
+        #expect(version.status == 0)
+        let tipsd = try runTool(try builtProduct("feels-tipsd"), ["--version"])
+        #expect(version.stdout == tipsd.stdout.replacingOccurrences(of: "feels-tipsd", with: "feels-tips-notifier"))
+        #expect(version.stdout.hasPrefix("feels-tips-notifier "))
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "'--bogus'"),
+        (["--address"], "'--address'"),
+        (["--address="], "'--address'"),
+        (["--once=yes"], "'--once'"),
+        (["extra"], "'extra'"),
+    ])
+    func aBadCommandLineExitsTwoNamingWhatIsWrong(arguments: [String], named: String) throws {
+        let result = try Self.notifier(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("feels-tips-notifier: ") == true, "\(lines)")
+        #expect(lines.first?.contains(named) == true, "\(lines)")
+        #expect(lines.last == "Try 'feels-tips-notifier --help' for more information.", "\(lines)")
+    }
+
+    @Test func withNoSessionBusItExitsOneSayingSo() throws {
+        let config = try TemporaryFolder()
+        let result = try Self.notifier([], env: ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_CONFIG_HOME": config.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("DBUS_SESSION_BUS_ADDRESS is not set"), "\(result.stderr)")
+    }
+
+    @Test func onceShowsTheDueTipWaitsBrieflyForTheAnswerAndExitsZero() throws {
+        let service = try RunningService()
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url, arguments: ["--once"])
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+        try server.invokeAction("default", on: 1)
+        #expect(notifier.waitForLog("Invalidated 'CustomizeLayoutTip' with 'actionPerformed'"), "\(notifier.log)")
+        #expect(notifier.child.waitForExit(timeout: .seconds(20)) == .exited(0), "\(notifier.log)")
+        #expect(try server.notifyCalls().count == 1)
+        #expect(try service.tip("CustomizeLayoutTip")["invalidation_reason"] == .string("actionPerformed"))
+    }
+
+    @Test func onceLeavesAsSoonAsTheNotificationIsClosed() throws {
+        let service = try RunningService()
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url, arguments: ["--once"])
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+        try server.close(1, reason: 2)
+        #expect(notifier.waitForLog("Invalidated 'CustomizeLayoutTip' with 'tipClosed'"), "\(notifier.log)")
+        #expect(notifier.child.waitForExit(timeout: .seconds(20)) == .exited(0), "\(notifier.log)")
+    }
+
+    @Test func onceExitsZeroWhenNothingIsDue() throws {
+        let service = try RunningService()
+        try service.call("DisplayNextTip", [.string("")])
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url, arguments: ["--once"])
+        #expect(notifier.child.waitForExit(timeout: .seconds(20)) == .exited(0), "\(notifier.log)")
+        #expect(notifier.log.contains { $0.contains("Waiting: the display window is closed until") }, "\(notifier.log)")
+        #expect(try server.notifyCalls().isEmpty)
+    }
+
+    @Test func onceExitsZeroWhileAnotherNotifierIsActive() throws {
+        let service = try RunningService()
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let running = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(running.waitForLog("Active: showing tips"), "\(running.log)")
+        let once = try NotifierProcess(address: service.bus.address, configHome: config.url, arguments: ["--once"])
+        #expect(once.child.waitForExit(timeout: .seconds(20)) == .exited(0), "\(once.log)")
+        #expect(once.log.contains { $0.contains("Another feels-tips-notifier shows the tips") }, "\(once.log)")
+        #expect(running.waitForLog("Showed 'CustomizeLayoutTip'"), "\(running.log)")
+        #expect(try server.notifyCalls().count == 1)
+    }
+
+    @Test func sigtermEndsTheNotifierWithStatusZeroAndALogLine() throws {
+        let service = try RunningService()
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(notifier.waitForLog("Waiting: no notification server"), "\(notifier.log)")
+        #expect(notifier.stop() == .exited(0))
+        #expect(notifier.log.last == "feels-tips-notifier: Received SIGTERM, exiting", "\(notifier.log)")
+    }
+}

@@ -1,0 +1,105 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// At most one new tip per display window, the service's window: across restarts of either process, with two
+/// notifiers on the bus, and the next new tip once the window has passed.
+@Suite("Once per display window", .serialized)
+struct DisplayWindowTests {
+    @Test func noSecondNotificationWithinTheWindowAcrossRestartsOfTheNotifierAndTheService() throws {
+        let service = try RunningService()
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let first = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(first.waitForLog("Showed 'CustomizeLayoutTip'"), "\(first.log)")
+        #expect(first.waitForLog("Waiting: the display window is closed until"), "\(first.log)")
+        #expect(first.stop() == .exited(0))
+
+        let second = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(second.waitForLog("Waiting: the display window is closed until"), "\(second.log)")
+        try service.restart()
+        // The restarted service is followed: the notifier asks it again, and is told to wait again.
+        #expect(second.waitForLog("org.feels.Tips appeared on the bus"), "\(second.log)")
+        #expect(second.waitForLogCount("Waiting: the display window is closed until", 1), "\(second.log)")
+        let third = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(third.waitForLog("Standing by"), "\(third.log)")
+        second.stop()
+        #expect(third.waitForLog("Active: showing tips"), "\(third.log)")
+        #expect(third.waitForLog("Waiting: the display window is closed until"), "\(third.log)")
+
+        #expect(try server.notifyCalls().map(\.summary) == ["Personalize Your Experience"])
+        #expect(second.count("Showed") + third.count("Showed") == 0)
+    }
+
+    @Test func twoNotifiersStartedTogetherShowOneNotificationAndTheStandbyTakesOver() throws {
+        let service = try RunningService()
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifiers = try (0..<2).map { _ in
+            try NotifierProcess(address: service.bus.address, configHome: config.url)
+        }
+        for notifier in notifiers {
+            #expect(notifier.waitForLog("Started as"), "\(notifier.log)")
+        }
+        #expect(eventually { notifiers.allSatisfy { $0.count("Active: showing tips") + $0.count("Standing by") == 1 } })
+        let active = try #require(notifiers.first { $0.count("Active: showing tips") == 1 })
+        let standby = try #require(notifiers.first { $0.count("Standing by") == 1 })
+        #expect(active !== standby)
+        #expect(active.waitForLog("Showed 'CustomizeLayoutTip'"), "\(active.log)")
+        #expect(active.waitForLog("Waiting: the display window is closed until"), "\(active.log)")
+
+        #expect(active.stop() == .exited(0))
+        #expect(standby.waitForLog("Active: showing tips"), "\(standby.log)")
+        #expect(standby.waitForLog("Waiting: the display window is closed until"), "\(standby.log)")
+        #expect(try server.notifyCalls().count == 1)
+        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(1))
+    }
+
+    @Test func afterTheWindowTheNextNewTipAppears() throws {
+        let service = try RunningService(arguments: ["--display-frequency", "3"])
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Waiting: the display window is closed until"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Showed 'TimeViewTip'", timeout: .seconds(30)), "\(notifier.log)")
+        let calls = try server.notifyCalls()
+        #expect(calls.map(\.summary) == ["Personalize Your Experience", "View Your History"])
+        let first = try #require(try service.tip("CustomizeLayoutTip")["first_displayed"]?.int64Value)
+        let second = try #require(try service.tip("TimeViewTip")["first_displayed"]?.int64Value)
+        #expect(second - first >= 3_000_000, "the second tip came \(second - first) µs after the first")
+        // Both available tips have appeared: nothing new is left to show.
+        #expect(notifier.waitForLog("Waiting: no new tip is available", timeout: .seconds(30)), "\(notifier.log)")
+    }
+
+    @Test func aTipIsNotifiedAgainOnlyAfterResetAllTips() throws {
+        let service = try RunningService()
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Waiting: the display window is closed until"), "\(notifier.log)")
+
+        try service.call("ResetAllTips")
+        #expect(notifier.waitForLogCount("Showed 'CustomizeLayoutTip'", 1), "\(notifier.log)")
+        #expect(
+            try server.notifyCalls().map(\.summary) == ["Personalize Your Experience", "Personalize Your Experience"])
+    }
+
+    @Test func underATestingSwitchThatRecordsNothingATipIsStillNotifiedOnce() throws {
+        let service = try RunningService()
+        try service.call("ShowTipsForTesting", [.strings(["SiriShortcutTip"])])
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        // The first tip by the rules, which opens the window; then the switched one, whatever the window says.
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Showed 'SiriShortcutTip'"), "\(notifier.log)")
+        // The switch records nothing for its tip, so the service offers it again: the notifier does not repeat it.
+        #expect(
+            notifier.waitForLog("Waiting: 'SiriShortcutTip' was already shown as a notification"), "\(notifier.log)")
+        #expect(try server.notifyCalls().map(\.summary) == ["Personalize Your Experience", "Use Siri to Log Moods"])
+    }
+}

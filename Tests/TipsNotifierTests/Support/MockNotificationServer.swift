@@ -1,0 +1,117 @@
+import BusTestSupport
+import DBus
+import Foundation
+
+/// python3-dbusmock's `notification_daemon` template on a private bus: a notification server that records every
+/// call, and sends `ActionInvoked` and `NotificationClosed` when told to.
+final class MockNotificationServer {
+    static let name: BusName = "org.freedesktop.Notifications"
+    static let path: ObjectPath = "/org/freedesktop/Notifications"
+
+    /// One `Notify` call, its arguments as the notifier sent them.
+    struct NotifyCall {
+        let appName: String
+        let appIcon: String
+        let summary: String
+        let body: String
+        let actions: [String]
+        let hints: [String: DBusValue]
+        let timeout: Int32
+
+        /// The icon: the `image-path` hint (spec 1.2), `image_path` (1.1), or the app icon before that, as libnotify
+        /// sends it for the server's specification version.
+        var icon: String? {
+            hints["image-path"]?.stringValue ?? hints["image_path"]?.stringValue ?? (appIcon.isEmpty ? nil : appIcon)
+        }
+    }
+
+    private let process: ChildProcess
+    private let client: DBusConnection
+
+    /// Starts the mock server and waits until it owns `org.freedesktop.Notifications`.
+    ///
+    /// - Parameters:
+    ///   - capabilities: What `GetCapabilities` answers.
+    ///   - refusesNotify: Whether `Notify` answers with an error, as a broken server might.
+    init(
+        address: String, capabilities: [String] = ["body", "body-markup", "actions", "icon-static"],
+        refusesNotify: Bool = false
+    ) throws {
+        let parameters = #"{"capabilities": "\#(capabilities.joined(separator: " "))"}"#
+        process = try ChildProcess(
+            "/usr/bin/python3", ["-m", "dbusmock", "--template", "notification_daemon", "-p", parameters],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        client = try DBusConnection(address: address)
+        let started = try eventually { try hasOwner(Self.name, on: client) || !process.isRunning }
+        guard started, process.isRunning else {
+            throw ChildProcessError.timedOut("dbusmock's notification daemon: \(process.lines(of: .standardError))")
+        }
+        if refusesNotify {
+            try client.call(
+                destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock", member: "AddMethod",
+                arguments: [
+                    .string(Self.name.rawValue), .string("Notify"), .string("susssasa{sv}i"), .string("u"),
+                    .string(
+                        "raise dbus.exceptions.DBusException('out of order', name='org.freedesktop.DBus.Error.Failed')"),
+                ], timeout: .seconds(10))
+        }
+    }
+
+    deinit {
+        stop()
+        client.close()
+    }
+
+    /// Stops the server; the name goes with it.
+    func stop() {
+        process.terminate()
+    }
+
+    /// Every `Notify` call received so far, oldest first.
+    func notifyCalls() throws -> [NotifyCall] {
+        let reply = try client.call(
+            destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock", member: "GetCalls",
+            timeout: .seconds(10))
+        let calls = reply.first?.arrayValue ?? []
+        return calls.compactMap { call -> NotifyCall? in
+            guard let fields = call.structureValue, fields.count == 3, fields[1].stringValue == "Notify",
+                let arguments = fields[2].arrayValue?.compactMap(\.variantValue), arguments.count == 8
+            else { return nil }
+            return NotifyCall(
+                appName: arguments[0].stringValue ?? "", appIcon: arguments[2].stringValue ?? "",
+                summary: arguments[3].stringValue ?? "", body: arguments[4].stringValue ?? "",
+                actions: arguments[5].stringArrayValue ?? [], hints: arguments[6].vardictValue ?? [:],
+                timeout: arguments[7].int32Value ?? 0)
+        }
+    }
+
+    /// The id the server gave the n-th notification (1, 2, …), as the template numbers them.
+    static func id(ofCall index: Int) -> UInt32 { UInt32(index + 1) }
+
+    /// Sends `ActionInvoked(id, action)`, as a server does when the user chooses an action.
+    func invokeAction(_ action: String, on id: UInt32) throws {
+        try emit("ActionInvoked", "us", [.uint32(id), .string(action)])
+    }
+
+    /// Sends `NotificationClosed(id, reason)`.
+    func close(_ id: UInt32, reason: UInt32) throws {
+        try emit("NotificationClosed", "uu", [.uint32(id), .uint32(reason)])
+    }
+
+    private func emit(_ member: String, _ signature: String, _ arguments: [DBusValue]) throws {
+        try client.call(
+            destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock", member: "EmitSignal",
+            arguments: [
+                .string(Self.name.rawValue), .string(member), .string(signature),
+                .array("v", arguments.map { .variant($0) }),
+            ], timeout: .seconds(10))
+    }
+}
+
+/// Whether `name` has an owner on the bus.
+func hasOwner(_ name: BusName, on client: DBusConnection) throws -> Bool {
+    let reply = try client.call(
+        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+        member: "NameHasOwner", arguments: [.string(name.rawValue)], timeout: .seconds(5))
+    return reply.first?.boolValue ?? false
+}
