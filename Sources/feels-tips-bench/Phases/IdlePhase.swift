@@ -48,6 +48,7 @@ enum IdlePhase {
         }
         let after = watched.map { ProcessStatus(pid: $0.1).contextSwitches }
         var rows = [["process", "thread", "wake-ups"]]
+        var mappings: [String] = []
         for (index, (name, pid)) in watched.enumerated() {
             let status = ProcessStatus(pid: pid)
             let total = ProcessStatus.wakeups(from: before[index], to: after[index])
@@ -63,9 +64,15 @@ enum IdlePhase {
             if name != "feels-tipsd" {
                 let resident = Double(status.residentKiB ?? 0) / 1024
                 report.figures.append(Figure("\(name) VmRSS idle", resident, "MiB", target: .valueAtMost(12)))
+                mappings += ["", "\(name) idle VmRSS by mapping (KiB), the largest:"]
+                mappings += TextTable(
+                    rows: status.residentByMapping.prefix(14).map {
+                        [$0.name.isEmpty ? "(anonymous)" : $0.name, String($0.kibibytes)]
+                    }
+                ).lines.map { "  " + $0 }
             }
         }
-        report.lines = TextTable(rows: rows, leftAligned: 2).lines
+        report.lines = TextTable(rows: rows, leftAligned: 2).lines + mappings
         report.notes.insert(
             "A wake-up is a context switch, voluntary or not, of any thread, counted from 1 s after the processes "
                 + "settled. feels-tipsd runs with --display-frequency daily on a fresh datastore.", at: 0)
