@@ -10,9 +10,11 @@ enum JournalPhase {
         let rounds = max(100, options.rounds / 2)
         let warmup = options.warmup / 2
         let kinds: [CallKind] = [.ping, .logMood, .eligibleTips]
+        // The disk's own state through the rounds, for reading LogMood's figures.
+        let probe = try FlushProbe(path: pair.empty.folder.appendingPathComponent("flush-probe").path)
         let series: [any RoundTrip] =
             kinds.map { BusCall($0, on: pair.empty.client, label: "\($0.label), empty journal") }
-            + kinds.map { BusCall($0, on: pair.full.client, label: "\($0.label), \(pair.moods) moods") }
+            + kinds.map { BusCall($0, on: pair.full.client, label: "\($0.label), \(pair.moods) moods") } + [probe]
         progress("journal: \(rounds) rounds on an empty journal and a full one, interleaved")
         let samples = try InterleavedRun(series: series).run(rounds: rounds, warmup: warmup, progress: { _ in })
         let summaries = samples.map { LatencySummary(samples: $0) }
