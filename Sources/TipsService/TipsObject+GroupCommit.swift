@@ -90,7 +90,7 @@ extension TipsObject {
         case .failed(let error):
             log("Failed to save: \(error)")
             failure = TipsServiceError.reply(for: error)
-        case .journal:
+        case .journal, .verified:
             failure = .failed("The datastore answered a save with a journal")
         }
         for (write, outcome) in zip(commit.writes, commit.outcomes) {

@@ -38,6 +38,10 @@ public final class TipsObject {
     /// Where the object reports events worth a log line; the executable decides how to log them.
     public var log: (String) -> Void = { _ in }
 
+    /// Called when the datastore turns out to be damaged (its journal's pages are checked as the service starts);
+    /// nothing was written to it, and every write is refused: the executable should report it and exit.
+    public var onDatastoreRefused: (DatastoreError) -> Void = { _ in }
+
     /// Called with the next instant at which something may change with no request (`nil`: none), whenever it
     /// changes; the executable sets an alarm and calls ``timePassed()`` then.
     public var onWakeNeeded: (Instant?) -> Void = { _ in }
@@ -63,6 +67,13 @@ public final class TipsObject {
             self?.holdBack(message, serve) ?? false
         }
         try connection.export(DBusObject(path: Self.path, interfaces: [TipsInterface.definition(serving: self)]))
+        // The journal's pages are checked on the writer's thread before anything else reaches the disk, so a start
+        // does not grow with the journal; reads are answered meanwhile from the rows already checked.
+        submit(.verifyJournalPages) { [weak self] result in
+            if case .failed(let error) = result {
+                self?.onDatastoreRefused(error)
+            }
+        }
         scheduleWake()
     }
 
@@ -225,7 +236,7 @@ public final class TipsObject {
             case .failed(let error):
                 self?.log("Failed to read the mood journal: \(error)")
                 reply.fail(TipsServiceError.reply(for: error))
-            case .saved:
+            case .saved, .verified:
                 reply.fail(.failed("The datastore answered a journal read with a save"))
             }
             self?.answered(caller)

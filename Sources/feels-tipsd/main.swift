@@ -45,7 +45,7 @@ do {
     let path =
         try options.datastore
         ?? TipsDatastore.defaultPath(environment: ProcessEnvironment.values(["XDG_DATA_HOME", "HOME"]))
-    let datastore = try TipsDatastore(path: path)
+    let datastore = try TipsDatastore(path: path, pages: .allButTheJournal)
     state = try datastore.load()
     for note in datastore.notes {
         log.warning(note)
@@ -70,10 +70,16 @@ do {
 
 SystemTimeZone.reload()
 let loop = PollLoop()
+var exitStatus: Int32 = 0
 let engine = TipsEngine(state: state, displayFrequency: options.displayFrequency, clock: SystemClock())
 let tips = TipsObject(engine: engine, writer: writer, messages: MessageCatalog())
 loop.addWatch(fd: writer.wakeDescriptor, events: .readable) { _ in tips.writerFinishedJobs() }
 tips.log = { log.warning($0) }
+tips.onDatastoreRefused = { error in
+    log.error("Failed to open the datastore: \(error); nothing was written to it")
+    exitStatus = 1
+    loop.stop()
+}
 var alarm: LoopSourceID?
 tips.onWakeNeeded = { instant in
     if let alarm { loop.cancelAlarm(alarm) }
@@ -110,7 +116,6 @@ connection.onReplyQuota = { peer, exceeded in
     }
 }
 
-var exitStatus: Int32 = 0
 connection.onDisconnected = {
     log.error("Lost the connection to the bus, exiting")
     exitStatus = 1

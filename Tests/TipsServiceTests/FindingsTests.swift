@@ -74,6 +74,33 @@ struct FindingsTests {
         #expect(try TipKitOnTheBusTests.query(service.datastore, "SELECT name FROM sqlite_schema") == "notes")
     }
 
+    // A damaged page in the journal was once served at start, and every LogMood then failed while other writes
+    // succeeded. The journal's pages are now read through as the service starts, before anything is written.
+    @Test func aDamagedJournalIsRefusedAtStartNamingTheFileAndLeavingItIntact() throws {
+        let service = try RunningService()
+        let streams = (0..<4).map { _ in
+            CallStream(address: service.bus.address) { index in index < 100 ? .init("LogMood", [.string("good")]) : nil
+            }
+        }
+        _ = streams.map { $0.finish() }
+        #expect(service.stop() == .exited(0))
+        let root = try #require(
+            Int(
+                try TipKitOnTheBusTests.query(
+                    service.datastore, "SELECT rootpage FROM sqlite_schema WHERE name = 'moods'")))
+        let pageSize = try #require(Int(try TipKitOnTheBusTests.query(service.datastore, "PRAGMA page_size")))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: service.datastore))
+        for index in ((root - 1) * pageSize + 8)..<((root - 1) * pageSize + 72) { bytes[index] = 0xA5 }
+        try bytes.write(to: URL(fileURLWithPath: service.datastore))
+
+        let result = try runTool(
+            try builtProduct("feels-tipsd"), ["--address", service.bus.address, "--datastore", service.datastore])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Datastore '\(service.datastore)' is corrupt"), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was written to it"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: service.datastore)) == bytes)
+    }
+
     // `--display-frequency 10000000000000` once passed the parser and crashed every start after the first display.
     @Test func aDisplayFrequencyBeyondACenturyIsABadCommandLine() throws {
         let result = try runTool(try builtProduct("feels-tipsd"), ["--display-frequency", "10000000000000"])

@@ -8,23 +8,29 @@ import CSQLite
 enum DatastoreCheck {
     /// Refuses a datastore whose pages, rows or schema are not what the migrations up to `version` wrote.
     ///
+    /// - Parameter pages: Which pages to read through: all of them, or those of every table but the journal, whose
+    ///   pages ``verifyPages(_:path:)`` reads later (the journal grows with the years; its check would make start-up
+    ///   grow with it).
     /// - Throws: `DatastoreError.corrupt` saying what is wrong.
-    static func verify(_ connection: SQLiteConnection, path: String, version: Int) throws(DatastoreError) {
-        let problems: [[SQLiteValue]]
+    static func verify(_ connection: SQLiteConnection, path: String, version: Int, pages: PageCheck)
+        throws(DatastoreError)
+    {
+        switch pages {
+        case .all:
+            try verifyPages(connection, path: path)
+        case .allButTheJournal:
+            for table in ["sqlite_schema"]
+                + expectedSchemas[min(version, expectedSchemas.count - 1)]
+                .filter({ $0.type == "table" && $0.name != "moods" }).map(\.name)
+            {
+                try verifyPages(connection, path: path, pragma: "PRAGMA quick_check(\(table))")
+            }
+        }
         let schema: [SchemaObject]
         do throws(SQLiteError) {
-            // At most ten problems are listed; one is enough to refuse.
-            problems = try connection.prepared("PRAGMA quick_check(10)").rows()
             schema = try objects(of: connection)
         } catch {
             throw DatastoreError(error, path: path, while: .reading)
-        }
-        let findings = problems.compactMap { row -> String? in
-            guard case .text(let text)? = row.first, text != "ok" else { return nil }
-            return text
-        }
-        if !findings.isEmpty {
-            throw .corrupt(path: path, reason: "SQLite's check found: " + findings.joined(separator: "; "))
         }
         let expected = expectedSchemas[min(version, expectedSchemas.count - 1)]
         guard schema == expected else {
@@ -38,6 +44,28 @@ enum DatastoreCheck {
             ]
             let described = groups.filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1.joined(separator: ", "))" }
             throw .corrupt(path: path, reason: "its schema was altered (" + described.joined(separator: "; ") + ")")
+        }
+    }
+
+    /// Reads through every page with `PRAGMA quick_check` (or the narrower `pragma`), refusing the datastore at the
+    /// first problem.
+    ///
+    /// - Throws: `DatastoreError.corrupt` with what SQLite found.
+    static func verifyPages(_ connection: SQLiteConnection, path: String, pragma: String = "PRAGMA quick_check(10)")
+        throws(DatastoreError)
+    {
+        let problems: [[SQLiteValue]]
+        do throws(SQLiteError) {
+            problems = try connection.prepared(pragma).rows()
+        } catch {
+            throw DatastoreError(error, path: path, while: .reading)
+        }
+        let findings = problems.compactMap { row -> String? in
+            guard case .text(let text)? = row.first, text != "ok" else { return nil }
+            return text
+        }
+        if !findings.isEmpty {
+            throw .corrupt(path: path, reason: "SQLite's check found: " + findings.joined(separator: "; "))
         }
     }
 

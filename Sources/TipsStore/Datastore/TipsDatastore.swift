@@ -34,9 +34,13 @@ public final class TipsDatastore {
     ///   `.notADatastore` for a file that is not SQLite or is another application's database,
     ///   `.newerSchema` for a datastore of a newer version, `.inUse` when another process has it open,
     ///   `.migrationFailed` when an older datastore cannot be brought up to date.
-    public init(path: String) throws(DatastoreError) {
+    /// - Parameters:
+    ///   - path: The datastore file.
+    ///   - pages: Which pages opening reads through before anything is written: all (the default), or all but the
+    ///     journal's, whose check ``verifyJournalPages()`` then makes before the first write.
+    public init(path: String, pages: PageCheck = .all) throws(DatastoreError) {
         self.path = path
-        let opened = try DatastoreOpening.open(path: path)
+        let opened = try DatastoreOpening.open(path: path, pages: pages)
         self.connection = opened.connection
         self.identity = opened.identity
         self.notes = opened.notes
@@ -142,6 +146,20 @@ public final class TipsDatastore {
         return Int(count)
     }
 
+    /// Reads through every page of the datastore, the journal's included: the check a datastore opened with
+    /// `pages: .allButTheJournal` makes before its first write.
+    ///
+    /// - Throws: `DatastoreError.corrupt` with what SQLite found; nothing has been written then.
+    public func verifyJournalPages() throws(DatastoreError) {
+        let connection: SQLiteConnection
+        do throws(SQLiteError) {
+            connection = try open()
+        } catch {
+            throw DatastoreError(error, path: path, while: .reading)
+        }
+        try DatastoreCheck.verifyPages(connection, path: path)
+    }
+
     /// Makes sure the path still names the file the datastore writes to, before a write.
     ///
     /// When the file was deleted, the open database (still whole, as the process holds it open) is written back to
@@ -174,7 +192,7 @@ public final class TipsDatastore {
     /// Closes the connection and opens the file at the path again.
     private func reopen() throws(DatastoreError) {
         connection = nil
-        let opened = try DatastoreOpening.open(path: path)
+        let opened = try DatastoreOpening.open(path: path, pages: .all)
         connection = opened.connection
         identity = opened.identity
     }

@@ -24,6 +24,8 @@ public final class DatastoreWriter: @unchecked Sendable {
     private let wakeWrite: Int32
     private let shared = Mutex(Shared())
     private var thread: pthread_t?
+    /// Set, on the writer thread, once the journal's pages were found damaged: no job runs after that.
+    private var refusal: DatastoreError?
 
     private struct Shared {
         var jobs: [DatastoreJob] = []
@@ -140,8 +142,17 @@ public final class DatastoreWriter: @unchecked Sendable {
     }
 
     private func perform(_ job: DatastoreJob) -> DatastoreJobResult {
+        if let refusal { return .failed(refusal) }
         do throws(DatastoreError) {
             switch job {
+            case .verifyJournalPages:
+                do throws(DatastoreError) {
+                    try datastore.verifyJournalPages()
+                } catch {
+                    refusal = error
+                    throw error
+                }
+                return .verified
             case .save(let state, let journal):
                 return .saved(forgotten: try datastore.save(state, journal: journal))
             case .readJournal:
@@ -161,6 +172,9 @@ public final class DatastoreWriter: @unchecked Sendable {
 
 /// Work for the ``DatastoreWriter``.
 public enum DatastoreJob: Sendable {
+    /// Reads through every page of the journal (see ``PageCheck/allButTheJournal``); when one is damaged, this job
+    /// and every later one fail with that error, and nothing is written.
+    case verifyJournalPages
     /// Saves `state` and applies the journal changes in order, in one transaction synced to disk.
     case save(TipsState, [JournalChange])
     /// Reads the whole mood journal.
@@ -169,6 +183,8 @@ public enum DatastoreJob: Sendable {
 
 /// What a ``DatastoreJob`` gave.
 public enum DatastoreJobResult: Sendable {
+    /// Every page of the journal was read and is sound.
+    case verified
     /// The save is durable; for each `.forget` of its journal changes, how many moods it erased.
     case saved(forgotten: [Int])
     /// The journal, oldest first.
