@@ -16,6 +16,8 @@ final class ServiceUnderTest {
     var datastorePath: String { folder.appendingPathComponent("tips.sqlite").path }
     /// The service's own process ID (not the launcher's), while it runs.
     private(set) var pid: Int32 = 0
+    /// When the daemon was last spawned.
+    private(set) var launchedAt: ContinuousClock.Instant?
     /// The private bus's dbus-daemon.
     var busPID: Int32 { bus.pid }
 
@@ -94,6 +96,7 @@ final class ServiceUnderTest {
         precondition(daemon == nil, "the daemon is already running")
         let clock = ContinuousClock()
         let start = clock.now
+        launchedAt = start
         let spawned: ChildProcess
         do { spawned = try ChildProcess(command[0], Array(command.dropFirst())) } catch {
             throw .setup("Failed to start '\(command[0])': \(error)")
