@@ -35,10 +35,3 @@ struct LoadResult {
             .map { $0.start.duration(to: $0.end) }
     }
 }
-
-extension Duration {
-    /// The duration in microseconds.
-    var microseconds: Double {
-        Double(components.seconds) * 1e6 + Double(components.attoseconds) / 1e12
-    }
-}
