@@ -9,14 +9,15 @@ struct LatencySummary {
     /// The median of the last tenth of the rounds over the median of the first tenth: above 1 when the series
     /// slowed down as the run went on (a datastore growing, say).
     let drift: Double
+    /// How many round trips were summarised.
+    let count: Int
 
     /// Summarises round trips given in the order they were measured.
     ///
     /// Percentiles are nearest-rank: the smallest sample with at least that share of samples at or below it.
     init(samples: [Duration]) {
-        let microseconds = samples.map {
-            Double($0.components.seconds) * 1e6 + Double($0.components.attoseconds) / 1e12
-        }
+        count = samples.count
+        let microseconds = samples.map(\.microseconds)
         let sorted = microseconds.sorted()
         median = Self.percentile(50, ofSorted: sorted)
         p90 = Self.percentile(90, ofSorted: sorted)

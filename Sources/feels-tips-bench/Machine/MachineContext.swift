@@ -11,7 +11,8 @@ struct MachineContext {
     let system: String
     /// The kernel release.
     let kernel: String
-    /// The load averages over 1, 5 and 15 minutes when the context was read: other work on the machine.
+    /// The load averages over 1, 5 and 15 minutes when the context was read (the run's start): other work on the
+    /// machine.
     let load: String
     /// The file system under the datastore's folder, such as "ext4 (/dev/vda on /)".
     let fileSystem: String
@@ -20,7 +21,7 @@ struct MachineContext {
     ///
     /// - Parameter folder: The folder whose file system holds the datastore.
     init(datastoreFolder folder: String) {
-        cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        cores = Self.cores
         processor = Self.field("model name", in: "/proc/cpuinfo", separator: ":") ?? "unknown processor"
         system =
             Self.field("PRETTY_NAME", in: "/etc/os-release", separator: "=")?
@@ -29,12 +30,22 @@ struct MachineContext {
         uname(&names)
         kernel = withUnsafeBytes(of: names.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         fileSystem = Self.mount(holding: folder)
-        let averages = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3)
-        load = averages.map { $0.joined(separator: " ") } ?? "unknown"
+        load = Self.loadAverage
+    }
+
+    /// Processors online.
+    static var cores: Int {
+        sysconf(Int32(_SC_NPROCESSORS_ONLN))
+    }
+
+    /// The load averages over 1, 5 and 15 minutes, now.
+    static var loadAverage: String {
+        let averages = ProcessStatus.read("/proc/loadavg")?.split(separator: " ").prefix(3)
+        return averages.map { $0.joined(separator: " ") } ?? "unknown"
     }
 
     private static func field(_ name: String, in path: String, separator: Character) -> String? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        guard let text = ProcessStatus.read(path) else { return nil }
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: separator, maxSplits: 1)
             if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
@@ -47,7 +58,7 @@ struct MachineContext {
     /// The type and device of the mount holding `path`: the longest mount point that contains it.
     private static func mount(holding path: String) -> String {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let table = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else { return "unknown" }
+        guard let table = ProcessStatus.read("/proc/self/mounts") else { return "unknown" }
         var best: (point: String, description: String)?
         for line in table.split(separator: "\n") {
             let fields = line.split(separator: " ")

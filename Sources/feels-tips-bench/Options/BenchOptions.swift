@@ -1,0 +1,234 @@
+import BusTestSupport
+import Foundation
+
+/// The command line of `feels-tips-bench`.
+struct BenchOptions: Equatable {
+    /// The `feels-tipsd` executable to measure.
+    var daemon: String
+    /// The `feels-tips-notifier` to measure idle, when one is built.
+    var notifier: String?
+    /// Whether `--quick` asked for the short run; it changes the defaults below.
+    var quick = false
+    /// Measured rounds of the single-call series; each round makes every call once.
+    var rounds = 2000
+    /// Rounds made and checked first, then discarded.
+    var warmup = 200
+    /// How long each throughput and contention cell is measured, in all.
+    var duration: Duration = .seconds(5)
+    /// Into how many interleaved slices each cell's duration is cut.
+    var slices = 2
+    /// How long the idle processes are watched.
+    var idle: Duration = .seconds(60)
+    /// Moods in the full journal.
+    var moods = 100_000
+    /// Starts of the daemon timed, on each journal.
+    var starts = 10
+    /// Calls made before resident memory is read again.
+    var calls = 100_000
+    /// The parts to run.
+    var phases = Set(BenchPhase.allCases)
+    /// Whether `--help` was given.
+    var showsHelp = false
+
+    /// Reads the arguments after the program name; `--name VALUE` and `--name=VALUE` are both accepted.
+    ///
+    /// `--quick` sets shorter defaults; options given explicitly win over them wherever they are.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments.
+    ///   - defaultDaemon: Finds the daemon when `--daemon` is not given; called only then.
+    /// - Throws: ``BenchUsageError`` naming the option or value at fault.
+    init(parsing arguments: [String], defaultDaemon: () throws(BenchUsageError) -> String) throws(BenchUsageError) {
+        self.daemon = ""
+        var daemon: String?
+        var explicit: [(inout BenchOptions) -> Void] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            let (name, inlineValue) = Self.split(argument)
+            func value() throws(BenchUsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw BenchUsageError("option '\(name)' needs a value") }
+                return next
+            }
+            func flag() throws(BenchUsageError) {
+                guard inlineValue == nil else { throw BenchUsageError("option '\(name)' takes no value") }
+            }
+            switch name {
+            case "--daemon":
+                daemon = try Self.path(try value(), of: name)
+            case "--notifier":
+                let path = try Self.path(try value(), of: name)
+                explicit.append { $0.notifier = path }
+            case "--quick":
+                try flag()
+                quick = true
+            case "--rounds":
+                let count = try Self.count(try value(), of: name, minimum: 1)
+                explicit.append { $0.rounds = count }
+            case "--warmup":
+                let count = try Self.count(try value(), of: name, minimum: 0)
+                explicit.append { $0.warmup = count }
+            case "--seconds":
+                let seconds = try Self.seconds(try value(), of: name)
+                explicit.append { $0.duration = seconds }
+            case "--slices":
+                let count = try Self.count(try value(), of: name, minimum: 1, maximum: 100)
+                explicit.append { $0.slices = count }
+            case "--idle-seconds":
+                let seconds = try Self.seconds(try value(), of: name)
+                explicit.append { $0.idle = seconds }
+            case "--moods":
+                let count = try Self.count(try value(), of: name, minimum: 1)
+                explicit.append { $0.moods = count }
+            case "--starts":
+                let count = try Self.count(try value(), of: name, minimum: 1, maximum: 1000)
+                explicit.append { $0.starts = count }
+            case "--calls":
+                let count = try Self.count(try value(), of: name, minimum: 1)
+                explicit.append { $0.calls = count }
+            case "--phases":
+                let phases = try Self.phases(try value())
+                explicit.append { $0.phases = phases }
+            case "--help", "-h":
+                try flag()
+                showsHelp = true
+            default:
+                throw BenchUsageError(
+                    name.hasPrefix("-") ? "unknown option '\(name)'" : "unexpected argument '\(argument)'")
+            }
+        }
+        if quick {
+            rounds = 300
+            warmup = 50
+            duration = .milliseconds(500)
+            slices = 1
+            idle = .seconds(10)
+            starts = 4
+            calls = 20_000
+        }
+        for apply in explicit {
+            apply(&self)
+        }
+        if showsHelp {
+            self.daemon = daemon ?? ""
+            return
+        }
+        let chosen: String
+        if let daemon { chosen = daemon } else { chosen = try defaultDaemon() }
+        guard FileManager.default.isExecutableFile(atPath: chosen) else {
+            throw BenchUsageError(
+                "'\(chosen)' is not an executable file; pass the feels-tipsd to measure with --daemon")
+        }
+        self.daemon = URL(fileURLWithPath: chosen).standardizedFileURL.path
+        if let path = notifier {
+            notifier = URL(fileURLWithPath: path).standardizedFileURL.path
+        }
+        if let notifier, !FileManager.default.isExecutableFile(atPath: notifier) {
+            throw BenchUsageError("'\(notifier)' is not an executable file")
+        }
+        if notifier == nil {
+            let beside = URL(fileURLWithPath: chosen).deletingLastPathComponent()
+                .appendingPathComponent("feels-tips-notifier").path
+            if FileManager.default.isExecutableFile(atPath: beside) { notifier = beside }
+        }
+    }
+
+    /// The `feels-tipsd` built beside this executable.
+    ///
+    /// - Throws: ``BenchUsageError`` when there is none, asking for `--daemon`.
+    static func daemonBesideExecutable() throws(BenchUsageError) -> String {
+        do { return try builtProduct("feels-tipsd") } catch {
+            throw BenchUsageError("no feels-tipsd beside this executable; pass one with --daemon PATH")
+        }
+    }
+
+    /// The arguments that reproduce these options, every one explicit.
+    var arguments: [String] {
+        var arguments = ["--daemon", daemon]
+        if let notifier { arguments += ["--notifier", notifier] }
+        arguments += [
+            "--rounds", String(rounds), "--warmup", String(warmup), "--seconds", Self.text(duration),
+            "--slices", String(slices), "--idle-seconds", Self.text(idle), "--moods", String(moods),
+            "--starts", String(starts), "--calls", String(calls),
+        ]
+        if phases != Set(BenchPhase.allCases) {
+            arguments += ["--phases", phases.sorted().map(\.rawValue).joined(separator: ",")]
+        }
+        return arguments
+    }
+
+    private static let largestCount = 10_000_000
+
+    private static func path(_ text: String, of name: String) throws(BenchUsageError) -> String {
+        guard !text.isEmpty else { throw BenchUsageError("option '\(name)' needs a path") }
+        return text
+    }
+
+    private static func count(
+        _ text: String, of name: String, minimum: Int, maximum: Int = largestCount
+    ) throws(BenchUsageError) -> Int {
+        guard let count = Int(text), count >= minimum, count <= maximum else {
+            throw BenchUsageError(
+                "option '\(name)' needs a whole number from \(minimum) to \(maximum), not '\(text)'")
+        }
+        return count
+    }
+
+    private static func seconds(_ text: String, of name: String) throws(BenchUsageError) -> Duration {
+        guard let seconds = Double(text), seconds >= 0.1, seconds <= 3600 else {
+            throw BenchUsageError("option '\(name)' needs a number of seconds from 0.1 to 3600, not '\(text)'")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
+    private static func phases(_ text: String) throws(BenchUsageError) -> Set<BenchPhase> {
+        var phases = Set<BenchPhase>()
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let phase = BenchPhase(rawValue: String(name)) else {
+                let known = BenchPhase.allCases.map(\.rawValue).joined(separator: ", ")
+                throw BenchUsageError("option '--phases' knows \(known); not '\(name)'")
+            }
+            phases.insert(phase)
+        }
+        return phases
+    }
+
+    private static func text(_ duration: Duration) -> String {
+        let milliseconds = Int((duration.microseconds / 1000).rounded())
+        return milliseconds % 1000 == 0 ? String(milliseconds / 1000) : String(Double(milliseconds) / 1000)
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The text `--help` prints.
+    static let help = """
+        Usage: feels-tips-bench [--daemon PATH] [--quick] [OPTIONS]
+
+        Measure feels-tipsd on private buses against floors measured in the same run, and print
+        each figure with its ratio, the target it is held to and whether it is met: single calls
+        against Peer.Ping (interleaved rounds), throughput with 1, 4, 16 and 64 clients, reads
+        while 16 writers run (also with every fdatasync slowed to 500 ms through strace), an empty
+        journal against a full one, exec to the name owned, resident memory, idle wake-ups (of
+        feels-tips-notifier too, when it is built beside feels-tipsd). Everything it starts is
+        stopped and removed at exit. Progress goes to stderr, the report to stdout.
+
+        Options:
+          --daemon PATH        The feels-tipsd to measure (default: the one beside this executable)
+          --notifier PATH      The feels-tips-notifier to watch idle (default: beside the daemon)
+          --quick              A short run, under a minute: the defaults in brackets
+          --rounds N           Measured rounds of single calls (default: 2000 [300])
+          --warmup N           Rounds made and checked first, not measured (default: 200 [50])
+          --seconds S          Measured time of each throughput and contention cell (default: 5 [0.5])
+          --slices N           Interleaved slices each cell's time is cut into (default: 2 [1])
+          --idle-seconds S     How long the idle processes are watched (default: 60 [10])
+          --moods N            Moods in the full journal (default: 100000)
+          --starts N           Timed starts on each journal (default: 10 [4])
+          --calls N            Calls made before memory is read again (default: 100000 [20000])
+          --phases LIST        Only these, comma-separated: latency, throughput, contention,
+                               slow-disk, startup, journal, memory, idle (default: all)
+          -h, --help           Print this help and exit
+        """
+}

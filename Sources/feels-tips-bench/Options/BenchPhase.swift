@@ -1,0 +1,23 @@
+/// A part of the run; `--phases` picks some, in this order whatever order they are given in.
+enum BenchPhase: String, CaseIterable, Comparable, Sendable {
+    /// Single calls, interleaved, against Ping and a bare fdatasync.
+    case latency
+    /// Calls per second with 1, 4, 16 and 64 clients: reads, writes, mixed, and Ping.
+    case throughput
+    /// Reads alone against reads while 16 writers run.
+    case contention
+    /// The same with every fdatasync of the service slowed to 500 ms, through strace.
+    case slowDisk = "slow-disk"
+    /// Exec to the name owned, with an empty journal and a full one.
+    case startup
+    /// LogMood and EligibleTips with an empty journal and a full one, interleaved.
+    case journal
+    /// Resident memory idle and after many calls.
+    case memory
+    /// Wake-ups of the idle service, and of the notifier when it is built.
+    case idle
+
+    static func < (left: BenchPhase, right: BenchPhase) -> Bool {
+        (allCases.firstIndex(of: left) ?? 0) < (allCases.firstIndex(of: right) ?? 0)
+    }
+}

@@ -1,0 +1,133 @@
+/// One reader calling `GetTip` in a loop, alone and while 16 writers call `LogMood` as fast as they are answered:
+/// whether reads wait for the disk. The two kinds of slice alternate.
+enum ContentionPhase {
+    /// How many writers run beside the reader.
+    static let writers = 16
+
+    /// The reader's round trips, alone and beside the writers.
+    struct Outcome {
+        /// The reader alone.
+        let alone: LatencySummary
+        /// The reader while the writers run.
+        let beside: LatencySummary
+        /// LogMood calls answered per second while the reader ran beside the writers.
+        let writesPerSecond: Double
+        /// The writers' LogMood round trips.
+        let writes: LatencySummary
+        /// The time feels-tipsd spent on a processor per second of the window, alone and beside the writers.
+        let processorShare: (alone: Double, beside: Double)
+        /// The time feels-tipsd spent runnable but waiting for a processor per second of the window beside the
+        /// writers.
+        let waitingShare: Double
+        /// Where feels-tipsd's threads spent the windows beside the writers.
+        let profile: WallProfile
+    }
+
+    /// Measures on `service`.
+    ///
+    /// - Parameters:
+    ///   - rotating: Whether to alternate which kind of slice comes first in each pass; without it every pass is
+    ///     reads alone, then reads beside the writers.
+    /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
+    static func measure(
+        on service: ServiceUnderTest, options: BenchOptions, rotating: Bool = true
+    ) throws(BenchError) -> Outcome {
+        let slice = options.duration / options.slices
+        let warmup = min(Duration.milliseconds(500), max(.milliseconds(100), slice / 5))
+        var alone: [Duration] = []
+        var beside: [Duration] = []
+        var writes: [Duration] = []
+        var writeCount = 0
+        var writeSeconds = 0.0
+        var aloneSeconds = 0.0
+        var processor = (alone: 0.0, beside: 0.0)
+        var waiting = 0.0
+        var profile = WallProfile(pid: service.pid)
+        for pass in 0..<options.slices {
+            let withWritersFirst = rotating && !pass.isMultiple(of: 2)
+            for withWriters in withWritersFirst ? [true, false] : [false, true] {
+                let scripts: [[CallKind]] = [[.getTip]] + Array(repeating: [.logMood], count: withWriters ? writers : 0)
+                var load = ClientLoad(address: service.address, scripts: scripts)
+                load.watched = [service.pid]
+                load.profiled = withWriters ? service.pid : nil
+                let result = try load.run(.window(warmup: warmup, length: slice))
+                let used = result.schedulerSeconds[service.pid]?.running ?? 0
+                if let sampled = result.profile { profile.merge(sampled) }
+                if withWriters {
+                    processor.beside += used
+                    waiting += result.schedulerSeconds[service.pid]?.waiting ?? 0
+                    beside += result.latencies(of: .getTip)
+                    writes += result.latencies(of: .logMood)
+                    writeCount += result.completions(of: [.logMood])
+                    writeSeconds += result.windowSeconds
+                } else {
+                    processor.alone += used
+                    aloneSeconds += result.windowSeconds
+                    alone += result.latencies(of: .getTip)
+                }
+            }
+        }
+        return Outcome(
+            alone: LatencySummary(samples: alone), beside: LatencySummary(samples: beside),
+            writesPerSecond: writeSeconds > 0 ? Double(writeCount) / writeSeconds : 0,
+            writes: LatencySummary(samples: writes),
+            processorShare: (
+                aloneSeconds > 0 ? processor.alone / aloneSeconds : 0,
+                writeSeconds > 0 ? processor.beside / writeSeconds : 0
+            ),
+            waitingShare: writeSeconds > 0 ? waiting / writeSeconds : 0, profile: profile)
+    }
+
+    /// The table of an outcome; `profiled` adds the sampled states of feels-tipsd's threads.
+    static func lines(_ outcome: Outcome, profiled: Bool = false) -> [String] {
+        LatencyTable.lines(
+            [
+                ("GetTip, reader alone", outcome.alone),
+                ("GetTip, reader beside \(writers) writers", outcome.beside),
+                ("LogMood, each of the \(writers) writers", outcome.writes),
+            ], floor: outcome.alone.median, base: "alone")
+            + [
+                "LogMood answered beside the reader: \(LatencyTable.fixed(outcome.writesPerSecond, 0)) calls/s",
+                "feels-tipsd on a processor: \(LatencyTable.fixed(100 * outcome.processorShare.alone, 0)) % of the "
+                    + "time with the reader alone, \(LatencyTable.fixed(100 * outcome.processorShare.beside, 0)) % "
+                    + "beside the writers, when it also waited \(LatencyTable.fixed(100 * outcome.waitingShare, 0)) % "
+                    + "of the time for a processor (schedstat)",
+            ]
+            + (profiled
+                ? [
+                    "feels-tipsd's threads beside the writers, sampled every 2 ms (\(outcome.profile.samples) samples): "
+                        + outcome.profile.top(4).joined(separator: ", ")
+                ] : [])
+    }
+
+    /// Runs the phase on the service of the other phases.
+    ///
+    /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
+    static func run(
+        on service: ServiceUnderTest, options: BenchOptions, progress: (String) -> Void
+    ) throws(BenchError) -> (report: PhaseReport, outcome: Outcome) {
+        progress("reads beside \(writers) writers: \(options.slices) pass\(options.slices == 1 ? "" : "es")")
+        let outcome = try measure(on: service, options: options)
+        var report = PhaseReport(title: "Reads while \(writers) writers run")
+        report.lines = lines(outcome)
+        report.notes = [
+            "One client calls GetTip in a loop; in every other slice \(writers) more clients call LogMood in a loop "
+                + "beside it. A latency is taken for every call in flight at some moment of the counted time."
+        ]
+        report.figures = [
+            Figure("GetTip median, reader alone", outcome.alone.median, "µs"),
+            Figure(
+                "GetTip median beside \(writers) writers", outcome.beside.median, "µs",
+                ratio: ratio(outcome.beside.median, outcome.alone.median), to: "alone", target: .ratioAtMost(3)),
+            Figure(
+                "GetTip p99 beside \(writers) writers", outcome.beside.p99, "µs",
+                ratio: ratio(outcome.beside.p99, outcome.alone.p99), to: "p99 alone"),
+        ]
+        return (report, outcome)
+    }
+
+    /// A ratio, or `nil` over zero or of zero (nothing measured).
+    static func ratio(_ value: Double, _ base: Double) -> Double? {
+        base > 0 && value > 0 ? value / base : nil
+    }
+}

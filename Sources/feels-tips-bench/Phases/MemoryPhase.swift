@@ -1,0 +1,68 @@
+import Glibc
+
+/// Resident memory of a fresh service when idle and after many calls, from `/proc/PID/status`.
+enum MemoryPhase {
+    /// One client's script: nineteen reads of every kind, then one LogMood, started at a different turn by each.
+    static let script: [CallKind] = [
+        .getTip, .listTips, .eligibleTips, .propertyGet, .ping, .getTip, .eligibleTips, .propertyGet, .listTips,
+        .getTip, .eligibleTips, .propertyGet, .ping, .getTip, .eligibleTips, .listTips, .propertyGet, .getTip,
+        .eligibleTips, .logMood,
+    ]
+
+    /// Runs the phase on a service of its own.
+    ///
+    /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
+    static func run(options: BenchOptions, progress: (String) -> Void) throws(BenchError) -> PhaseReport {
+        let service = try ServiceUnderTest.start(daemonPath: options.daemon)
+        defer { service.stop() }
+        _ = try BusCall.make(.ping, on: service.client, checking: true)
+        usleep(1_000_000)
+        let status = ProcessStatus(pid: service.pid)
+        let idle = status.residentKiB ?? 0
+        let idleAnonymous = status.anonymousKiB ?? 0
+        let idleProportional = status.proportionalKiB ?? 0
+        let mappings = status.residentByMapping
+        progress("memory: \(options.calls) calls from 4 clients")
+        let clients = 4
+        let scripts = (0..<clients).map { index in
+            Array(script[(index * 5)...] + script[..<(index * 5)])
+        }
+        let result = try ClientLoad(address: service.address, scripts: scripts).run(.calls(options.calls))
+        usleep(1_000_000)
+        let after = status.residentKiB ?? 0
+        let peak = status.peakResidentKiB ?? 0
+        var report = PhaseReport(title: "Resident memory")
+        report.lines =
+            TextTable(rows: [
+                ["feels-tipsd", "VmRSS MiB", "RssAnon MiB", "Pss MiB", "VmHWM MiB"],
+                ["idle, 1 s after start", mebibytes(idle), mebibytes(idleAnonymous), mebibytes(idleProportional), ""],
+                [
+                    "after \(result.samples.count) calls", mebibytes(after), mebibytes(status.anonymousKiB ?? 0),
+                    mebibytes(status.proportionalKiB ?? 0), mebibytes(peak),
+                ],
+            ]).lines
+        report.lines += ["", "idle VmRSS by mapping (KiB), the largest:"]
+        report.lines += TextTable(
+            rows: mappings.prefix(12).map { [$0.name.isEmpty ? "(anonymous)" : $0.name, String($0.kibibytes)] }
+        ).lines.map { "  " + $0 }
+        report.notes = [
+            "A fresh service on a fresh datastore; the calls: 4 clients at once, each cycling through GetTip, "
+                + "ListTips, EligibleTips, Properties.Get and Ping, with one LogMood in 20. VmRSS read 1 s after "
+                + "the last reply.",
+            "VmRSS counts every page mapped in, shared libraries' included; Pss divides each shared page among the "
+                + "processes that map it. A file's pages count once they are mapped, and the kernel maps up to 16 "
+                + "cached pages around each page touched, so a binary warm in the page cache shows more than it uses.",
+        ]
+        report.figures = [
+            Figure("feels-tipsd VmRSS idle", Double(idle) / 1024, "MiB", target: .valueAtMost(8)),
+            Figure(
+                "feels-tipsd VmRSS after \(result.samples.count) calls", Double(after) / 1024, "MiB",
+                ratio: ContentionPhase.ratio(Double(after), Double(idle)), to: "idle"),
+        ]
+        return report
+    }
+
+    private static func mebibytes(_ kibibytes: Int) -> String {
+        LatencyTable.fixed(Double(kibibytes) / 1024, 1)
+    }
+}

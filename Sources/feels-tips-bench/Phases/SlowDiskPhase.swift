@@ -1,0 +1,66 @@
+/// Reads alone and beside 16 writers again, on a service whose every `fdatasync` and `fsync` takes 500 ms longer:
+/// a busy or failing disk, injected by strace.
+///
+/// strace launches the service (`-f --seccomp-bpf`): the seccomp filter stops the service only at the two
+/// syscalls, so every other syscall runs at full speed. Attaching to a running service with `-p` cannot use
+/// the filter and stops it at every syscall, which slows reads too.
+enum SlowDiskPhase {
+    /// The delay added to each flush.
+    static let delay: Duration = .milliseconds(500)
+
+    /// The strace command the service runs under.
+    static let launcher = [
+        "strace", "-f", "--seccomp-bpf", "-qq", "-o", "/dev/null", "-e", "trace=fdatasync,fsync",
+        "-e", "inject=fdatasync,fsync:delay_exit=\(Int(delay.microseconds))", "--",
+    ]
+
+    /// Runs the phase on a service of its own.
+    ///
+    /// - Parameter usualReads: The reader-alone median of the contention phase on the unslowed service, if it ran.
+    /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
+    static func run(
+        options: BenchOptions, usualReads: Double?, progress: (String) -> Void
+    ) throws(BenchError) -> PhaseReport {
+        var report = PhaseReport(title: "Reads while 16 writers run, every fdatasync slowed by 500 ms")
+        guard ExecutableSearch.find("strace") != nil else {
+            report.notes = ["Not measured: strace is not installed (Debian package strace)."]
+            return report
+        }
+        progress("reads beside 16 writers on a disk slowed by strace: \(options.slices) pass(es)")
+        let service = try ServiceUnderTest.start(daemonPath: options.daemon, launcher: launcher)
+        defer { service.stop() }
+        let single = try BusCall.make(.logMood, on: service.client, checking: true).elapsed
+        let outcome = try ContentionPhase.measure(on: service, options: options, rotating: false)
+        report.lines =
+            ContentionPhase.lines(outcome, profiled: true) + [
+                "One LogMood alone, before the slices: \(LatencyTable.fixed(single.microseconds / 1000, 1)) ms "
+                    + "(the injected delay shows when it is 500 ms or more)"
+            ]
+        report.notes = [
+            "feels-tipsd runs under `\((launcher + ["feels-tipsd", "…"]).joined(separator: " "))`. Each pass is reads "
+                + "alone, then reads beside the writers; after the writers' slice the bench waits for every call in "
+                + "flight to be answered. A thread held by strace for the delay shows as 't ptrace_stop'.",
+            "'Usual median' is read as at most 1.5 × the reader's median alone on the same slowed service (the "
+                + "filter's own cost falls on both).",
+        ]
+        if single < delay {
+            report.notes.append(
+                "The injection did not take: a LogMood took less than 500 ms, so the figures below are not those "
+                    + "of a slow disk.")
+        }
+        report.figures = [
+            Figure("GetTip median, reader alone, slowed disk", outcome.alone.median, "µs"),
+            Figure(
+                "GetTip median beside 16 writers, slowed disk", outcome.beside.median, "µs",
+                ratio: ContentionPhase.ratio(outcome.beside.median, outcome.alone.median), to: "alone",
+                target: .ratioAtMost(1.5)),
+        ]
+        if let usualReads {
+            report.figures.append(
+                Figure(
+                    "GetTip median alone, slowed disk, against the unslowed", outcome.alone.median, "µs",
+                    ratio: ContentionPhase.ratio(outcome.alone.median, usualReads), to: "unslowed"))
+        }
+        return report
+    }
+}
