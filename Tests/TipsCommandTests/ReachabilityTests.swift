@@ -52,24 +52,8 @@ struct ReachabilityTests {
 
     /// The activation file `make install` writes from `dbus/org.feels.Tips.service.in`, on a private bus.
     @Test func theBusStartsTheServiceForTheFirstCommand() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feels-cli-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let services = folder.appendingPathComponent("services")
-        let dataHome = folder.appendingPathComponent("data")
-        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
-        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("dbus/org.feels.Tips.service.in")
-        let bindir = URL(fileURLWithPath: try builtProduct("feels-tipsd")).deletingLastPathComponent().path
-        try String(contentsOf: template, encoding: .utf8).replacingOccurrences(of: "@bindir@", with: bindir)
-            .write(to: services.appendingPathComponent("org.feels.Tips.service"), atomically: true, encoding: .utf8)
-        let bus = try TestBus(serviceDirectories: [services], environment: ["XDG_DATA_HOME": dataHome.path])
-        let client = try DBusConnection(address: bus.address)
-        defer {
-            Self.stopActivatedService(on: client)
-            client.close()
-            bus.stop()
-        }
+        let activating = try ActivatingBus()
+        let bus = activating.bus
 
         let logged = try FeelsTips.run(["--address", bus.address, "log", "great"])
         let status = try FeelsTips.run(["--address", bus.address, "status", "--json"])
@@ -77,33 +61,7 @@ struct ReachabilityTests {
         #expect(logged.status == 0, "\(logged.transcript)\n\(bus.log)")
         #expect(logged.stdout == "Logged great; 1 mood logged so far.\n")
         let properties = try #require(try FeelsTips.object(status)["properties"] as? [String: Any])
-        #expect(properties["Datastore"] as? String == dataHome.appendingPathComponent("feels/tips.sqlite").path)
+        #expect(properties["Datastore"] as? String == activating.datastore)
         #expect(properties["MoodLogCount"] as? Int == 1)
-    }
-
-    /// Stops the service the bus started: SIGTERM, then SIGKILL after 5 seconds; the bus daemon reaps it.
-    static func stopActivatedService(on client: DBusConnection) {
-        guard
-            let reply = try? client.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "GetConnectionUnixProcessID", arguments: [.string("org.feels.Tips")], timeout: .seconds(5)),
-            let pid = reply.first?.uint32Value.map({ Int32(bitPattern: $0) })
-        else { return }
-        kill(pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(5)
-        while isAlive(pid) && Date() < deadline {
-            usleep(10_000)
-        }
-        if isAlive(pid) {
-            kill(pid, SIGKILL)
-        }
-    }
-
-    /// Whether `pid` runs: it exists and is not a zombie waiting for its parent.
-    static func isAlive(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let afterName = stat.range(of: ") ", options: .backwards)
-        else { return false }
-        return stat[afterName.upperBound...].first != "Z"
     }
 }

@@ -74,13 +74,7 @@ extension DBusValue {
             }
         case .variant(let content):
             let text = content.signatureText
-            try SignatureParser.scan(text) { _ in }
-            var inner = depth
-            inner.total += 1
-            // A variant starts a new signature, so only the total depth carries over.
-            inner.arrays = 0
-            inner.structures = 0
-            guard inner.total <= WireLimits.maximumTotalDepth else { throw .nestingTooDeep(depth: inner.total) }
+            let inner = try Self.checkVariant(signature: text, depth: depth)
             return try Self.appendContainer(CDBUS_TYPE_VARIANT, contained: text, to: &iter) {
                 (sub) throws(DBusError) -> Int in
                 try content.appendChecked(to: &sub, at: offset + 1 + text.utf8.count + 1, depth: inner)

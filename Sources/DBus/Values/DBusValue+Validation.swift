@@ -89,16 +89,21 @@ extension DBusValue {
             return end
         case .variant(let content):
             let text = content.signatureText
-            try SignatureParser.scan(text) { _ in }
-            var inner = depth
-            inner.total += 1
-            // A variant starts a new signature, so only the total depth carries over.
-            inner.arrays = 0
-            inner.structures = 0
-            guard inner.total <= WireLimits.maximumTotalDepth else { throw .nestingTooDeep(depth: inner.total) }
-            let afterSignature = offset + 1 + text.utf8.count + 1
-            return try content.checkedEnd(at: afterSignature, depth: inner)
+            let inner = try Self.checkVariant(signature: text, depth: depth)
+            return try content.checkedEnd(at: offset + 1 + text.utf8.count + 1, depth: inner)
         }
+    }
+
+    /// Refuses a variant whose content's signature is invalid or which nests too deep; returns the depth inside it.
+    static func checkVariant(signature: String, depth: NestingDepth) throws(DBusError) -> NestingDepth {
+        try SignatureParser.scan(signature) { _ in }
+        var inner = depth
+        inner.total += 1
+        // A variant starts a new signature, so only the total depth carries over.
+        inner.arrays = 0
+        inner.structures = 0
+        guard inner.total <= WireLimits.maximumTotalDepth else { throw .nestingTooDeep(depth: inner.total) }
+        return inner
     }
 
     /// Refuses an array element signature that is not a single complete type.

@@ -60,15 +60,7 @@ public final class ProcessLog: Sendable {
     }
 
     private func writeLine(_ line: String) {
-        var bytes = Array(line.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        FileOutput.write(line, to: STDERR_FILENO)
     }
 
     /// Whether stderr is the journal stream systemd named in `JOURNAL_STREAM` (`device:inode`), as sd-daemon(3)

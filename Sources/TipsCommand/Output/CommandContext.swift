@@ -34,24 +34,11 @@ public struct CommandContext {
                 ["DBUS_SESSION_BUS_ADDRESS", "TERM", "NO_COLOR", "XDG_CONFIG_HOME", "HOME"]),
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
-            write: { writeAll($0, to: STDOUT_FILENO) },
+            write: { FileOutput.write($0, to: STDOUT_FILENO) },
             ask: { question in
-                writeAll(question, to: STDERR_FILENO)
+                FileOutput.write(question, to: STDERR_FILENO)
                 return readLine(strippingNewline: true)
             })
     }
 
-    /// Writes every byte of `text` to `descriptor`, again after an interruption; gives up on an error such as a
-    /// closed pipe (when SIGPIPE is ignored).
-    private static func writeAll(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
-    }
 }

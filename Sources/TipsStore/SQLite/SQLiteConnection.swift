@@ -12,16 +12,8 @@ final class SQLiteConnection {
     ///   - create: Whether SQLite may create the file; the datastore creates it itself, with the mode it wants.
     /// - Throws: `SQLiteError` when SQLite cannot open it.
     init(path: String, create: Bool = false) throws(SQLiteError) {
-        var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0)
-        let status = sqlite3_open_v2(path, &handle, flags, nil)
-        guard status == SQLITE_OK, let handle else {
-            let error = SQLiteError(status: status == SQLITE_OK ? SQLITE_CANTOPEN : status, connection: handle)
-            sqlite3_close_v2(handle)
-            throw error
-        }
-        self.handle = handle
-        sqlite3_extended_result_codes(handle, 1)
+        handle = try Self.open(
+            path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0))
     }
 
     /// Opens the database file at `path` read-only as it is on disk, ignoring any WAL beside it and taking no lock:
@@ -42,15 +34,20 @@ final class SQLiteConnection {
                 uri += "%" + (hex.count == 1 ? "0" + hex : hex)
             }
         }
+        handle = try Self.open(uri + "?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+    }
+
+    /// Opens `filename` with `flags`, with extended result codes on.
+    private static func open(_ filename: String, flags: Int32) throws(SQLiteError) -> OpaquePointer {
         var handle: OpaquePointer?
-        let status = sqlite3_open_v2(uri + "?immutable=1", &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        let status = sqlite3_open_v2(filename, &handle, flags, nil)
         guard status == SQLITE_OK, let handle else {
             let error = SQLiteError(status: status == SQLITE_OK ? SQLITE_CANTOPEN : status, connection: handle)
             sqlite3_close_v2(handle)
             throw error
         }
-        self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
+        return handle
     }
 
     deinit {
