@@ -107,7 +107,7 @@ do {
     exit(1)
 }
 if !notifier.followsGNOMEBanners {
-    log.info("GNOME's notification settings are not installed; not following show-banners")
+    log.info("Not a GNOME session, or GNOME's notification settings are not installed; not following show-banners")
 }
 
 // logind's LockedHint is on the system bus: followed when it is there, and the screen savers suffice when not.

@@ -124,7 +124,8 @@ public final class TipNotifier {
     /// The session logind says the user is in, once followed.
     public var sessionPath: String? { presence?.sessionPath }
 
-    /// Whether GNOME's `show-banners` is followed (its schema is installed).
+    /// Whether GNOME's `show-banners` is followed: in a GNOME session (`XDG_CURRENT_DESKTOP`), with its schema
+    /// installed.
     public var followsGNOMEBanners: Bool { banners != nil }
 
     // MARK: - Following
@@ -176,7 +177,9 @@ public final class TipNotifier {
         let presence = try PresenceWatch(sessionBus: connection, router: router)
         presence.onChange = { [weak self] _ in self?.scheduleEvaluation() }
         self.presence = presence
-        banners = GNOMEBannerSetting()
+        // Only GNOME reads show-banners; elsewhere GSettings would start dconf's worker thread for nothing.
+        let desktops = ProcessEnvironment.value("XDG_CURRENT_DESKTOP")?.split(separator: ":") ?? []
+        banners = desktops.contains("GNOME") ? GNOMEBannerSetting() : nil
         banners?.onChange = { [weak self] _ in self?.scheduleEvaluation() }
     }
 
