@@ -14,6 +14,7 @@ struct CrashRoundTests {
     @Test func everyAcknowledgedCallSurvivesSIGKILLAtRandomMomentsAndTheCountsAgreeWithTheJournal() throws {
         let service = try RunningService()
         var acknowledgedMoods = 0
+        var acknowledgedCalls = 0
         var invalidated = false
         for round in 1...Self.rounds {
             let writers = (0..<3).map { stream in
@@ -44,6 +45,7 @@ struct CrashRoundTests {
             let context = Comment(rawValue: "round \(round): \(tallies.map(\.acknowledged))")
             #expect(tallies.allSatisfy { $0.wrong.isEmpty }, context)
             acknowledgedMoods += writers.map { $0.current.acknowledged["LogMood", default: 0] }.reduce(0, +)
+            acknowledgedCalls += tallies.map { $0.acknowledged.values.reduce(0, +) }.reduce(0, +)
             invalidated = invalidated || others.current.acknowledged["InvalidateTip", default: 0] > 0
 
             // The file as the killed service left it, WAL included, read by SQLite itself.
@@ -67,5 +69,8 @@ struct CrashRoundTests {
             #expect(try service.property("MoodLogCount") == .uint32(UInt32(journal)), context)
             #expect(try service.call("ExportMoods").first?.arrayValue?.count == journal, context)
         }
+        ReliabilityReport.record(
+            "crash rounds: \(Self.rounds) SIGKILLs, \(acknowledgedCalls) calls acknowledged, \(acknowledgedMoods) moods "
+                + "in the journal at the end, every acknowledged one kept, integrity_check ok every round")
     }
 }

@@ -47,6 +47,8 @@ struct LoadTests {
         #expect(acknowledged == 32 * 500)
         #expect(try service.property("MoodLogCount") == .uint32(32 * 100))
         #expect(try service.call("ExportMoods").first?.arrayValue?.count == 32 * 100)
+        ReliabilityReport.record(
+            "load: 32 clients x 500 mixed calls, \(acknowledged) acknowledged, no error, counts exact")
         #expect(service.answersPing())
     }
 
@@ -67,6 +69,8 @@ struct LoadTests {
             resident.append(try SlowClientTests.residentKilobytes(of: pid))
         }
         #expect(try service.property("MoodLogCount") == .uint32(UInt32(4 * moodsPerStep)))
+        ReliabilityReport.record(
+            "memory over \(4 * moodsPerStep) moods: VmRSS after each quarter \(resident.map { "\($0) kB" })")
         // After the first step warms the caches, memory holds: less than 2 MiB more over three more steps.
         #expect(resident[3] - resident[1] < 2_048, "resident kB after each step: \(resident)")
     }
@@ -112,6 +116,8 @@ struct StoppedServiceTests {
         Thread.sleep(forTimeInterval: 0.3)
         #expect(try service.property("MoodLogCount") == .uint32(expected), "nothing is applied twice")
         #expect(try service.call("ExportMoods").first?.arrayValue?.count == Int(expected))
+        ReliabilityReport.record(
+            "stopped \(Self.seconds) s: \(timedOut) calls timed out (NoReply), each applied once when it continued")
         client.close()
     }
 }

@@ -33,6 +33,9 @@ struct SlowClientTests {
         }
         flood.kill()
         #expect(slowest < .seconds(1), "the slowest GetTip took \(slowest)")
+        ReliabilityReport.record(
+            "a client flooding 100,000 ListTips it never reads: the slowest other GetTip \(slowest), "
+                + "the service at most \(largest) kB (from \(baseline) kB)")
         #expect(largest < 64 * 1_024, "the service reached \(largest) kB")
         #expect(service.answersPing())
         #expect(service.stop() == .exited(0))
