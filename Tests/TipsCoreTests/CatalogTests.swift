@@ -107,4 +107,12 @@ struct ErrorMessageTests {
         #expect(message.count < 200)
         #expect(message.hasPrefix("'\(String(repeating: "a", count: 64))…' (1048576 bytes) is not a mood"))
     }
+
+    // One letter and a million combining accents is one Character: cut by Characters, it was echoed whole.
+    @Test func aHugeSingleCharacterIsCutToo() {
+        let huge = "a" + String(repeating: "\u{301}", count: 1 << 20)
+        let message = TipsError.invalidMood(huge).description
+        #expect(message.utf8.count < 300, "\(message.utf8.count) bytes")
+        #expect(message.hasSuffix("(2097153 bytes) is not a mood; expected one of horrible, bad, average, good, great"))
+    }
 }

@@ -34,7 +34,10 @@ public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A caller's text in single quotes, cut to 64 characters so that a huge argument cannot flood a reply or a log.
+    ///
+    /// Cut by Unicode scalars, not Characters: one letter followed by a million combining marks is one Character.
     private func quoted(_ text: String) -> String {
-        text.count <= 64 ? "'\(text)'" : "'\(text.prefix(64))…' (\(text.utf8.count) bytes)"
+        guard text.utf8.count > 64 else { return "'\(text)'" }
+        return "'\(String(text.unicodeScalars.prefix(64)))…' (\(text.utf8.count) bytes)"
     }
 }
