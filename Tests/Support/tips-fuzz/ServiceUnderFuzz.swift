@@ -46,12 +46,22 @@ final class ServiceUnderFuzz {
     }
 
     deinit {
+        shutdown()
+    }
+
+    /// Stops whatever this program started (the daemon, then the bus) and removes the datastore's folder; call before
+    /// `exit`, which runs no deinit. Idempotent.
+    func shutdown() {
         if let daemon {
             daemon.terminate()
             log += daemon.lines(of: .standardError)
+            self.daemon = nil
         }
         connection.close()
-        bus?.stop()
+        if let bus {
+            bus.stop()
+            try? FileManager.default.removeItem(at: bus.directory)
+        }
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 

@@ -107,6 +107,7 @@ if service.isManaged {
         failures.append("the service's last lines: " + service.log.suffix(5).joined(separator: " / "))
     }
 }
+service.shutdown()
 tally.failures = failures
 print(tally.report(seed: options.seed, seconds: (clock.now - started).secondsValue, checks: checks))
 exit(tally.passed ? 0 : 1)
