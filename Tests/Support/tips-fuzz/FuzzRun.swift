@@ -83,6 +83,10 @@ final class FuzzRun {
             tally.errors[name, default: 0] += 1
             errorName = name
             errorMessage = message
+            tally.longestError = max(tally.longestError, message.utf8.count)
+            if message.utf8.count > FuzzTally.longestErrorMessage {
+                tally.oversized("\(describe(plan)): \(name) with a \(message.utf8.count)-byte message")
+            }
         case .failure(let error):
             tally.errors["(unreadable reply)", default: 0] += 1
             tally.mismatch("\(describe(plan)): a reply this binding cannot read: \(error)")

@@ -15,10 +15,16 @@ struct FuzzTally {
     /// Bytes of messages sent, as the binding estimates them, and the largest.
     var bytesSent = 0
     var largestMessage = 0
-    /// Replies that broke the routing's rules: expected, then what came, with the call.
-    var mismatches: [String] = []
-    /// How many mismatches there were in all (only the first few are kept).
+    /// The first problems found, each with its call: replies against the routing's rules, oversized errors.
+    var examples: [String] = []
+    /// Replies that broke the routing's rules.
     var mismatchCount = 0
+    /// Error replies whose message is longer than ``FuzzTally/longestErrorMessage``: caller text echoed back uncut.
+    var oversizedErrors = 0
+    /// The longest error message seen, in bytes.
+    var longestError = 0
+    /// The longest error message the service may send: it quotes caller text cut to 64 characters.
+    static let longestErrorMessage = 1024
     /// `LogMood` calls answered with success.
     var moodsLogged = 0
     /// Problems found by the checks after the run.
@@ -30,12 +36,22 @@ struct FuzzTally {
     /// Records a reply that broke the routing's rules.
     mutating func mismatch(_ description: String) {
         mismatchCount += 1
-        if mismatches.count < 20 { mismatches.append(description) }
+        keep(description)
+    }
+
+    /// Records an error reply whose message is longer than ``longestErrorMessage``.
+    mutating func oversized(_ description: String) {
+        oversizedErrors += 1
+        keep(description)
+    }
+
+    private mutating func keep(_ example: String) {
+        if examples.count < 20 { examples.append(example) }
     }
 
     /// Whether the run found nothing wrong.
     var passed: Bool {
-        missingReplies == 0 && mismatchCount == 0 && failures.isEmpty && sent > 0
+        missingReplies == 0 && mismatchCount == 0 && oversizedErrors == 0 && failures.isEmpty && sent > 0
     }
 
     /// The figures, a line each, numbers grouped by thousands.
@@ -57,8 +73,11 @@ struct FuzzTally {
         for (reason, count) in refusedByBinding.sorted(by: { $0.key < $1.key }) {
             lines.append("    \(pad(grouped(count), 9)) \(reason)")
         }
+        lines.append(
+            "  error messages over \(Self.longestErrorMessage) bytes: \(grouped(oversizedErrors)) (the longest: "
+                + "\(grouped(longestError)) bytes)")
         lines.append("  replies against the routing's rules: \(grouped(mismatchCount))")
-        lines += mismatches.map { "    \($0)" }
+        lines += examples.map { "    \($0)" }
         lines.append("  LogMood acknowledged: \(grouped(moodsLogged))")
         lines += checks.map { "  \($0)" }
         lines += failures.map { "  FAILED: \($0)" }

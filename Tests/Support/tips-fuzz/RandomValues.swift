@@ -98,15 +98,27 @@ struct RandomValues {
             let piece = dice.pick(["x", "é", "💡", "LogMood "])
             return String(repeating: piece, count: count / piece.utf8.count)
         }
-        switch dice.weighted([15, 30, 30, 15, 5]) {
+        switch dice.weighted([15, 30, 30, 15, 3, 5]) {
         case 0: return ""
         case 1: return Vocabulary.word(dice, properties: properties)
         case 2: return ascii(count: dice.length(upTo: 64))
         case 3: return unicode(count: dice.length(upTo: 32))
+        case 4: return oneCharacter(marks: take(dice.length(upTo: 8192), of: &budget, each: 2))
         default:
             let count = take(dice.int(256...65536), of: &budget, each: 1)
             return ascii(count: count)
         }
+    }
+
+    /// A word of the service's, or a letter, followed by `marks` combining marks: a single Character however long,
+    /// which a cut made by Characters keeps whole.
+    func oneCharacter(marks: Int) -> String {
+        var scalars = String.UnicodeScalarView(Vocabulary.word(dice, properties: properties).unicodeScalars)
+        if scalars.isEmpty { scalars.append("x") }
+        for _ in 0..<marks {
+            scalars.append(Unicode.Scalar(UInt32(dice.int(0x300...0x36F))) ?? "\u{301}")
+        }
+        return String(scalars)
     }
 
     /// Printable ASCII, quotes, slashes and dots included.
