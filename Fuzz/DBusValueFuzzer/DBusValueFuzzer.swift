@@ -3,17 +3,19 @@ import Glibc
 @testable import DBus
 
 // libFuzzer's entry points. The first byte of each input picks what the rest is read as: a signature, a name, a
-// message body for libdbus to load and the binding to read, or values to build and append. See scripts/fuzz.
+// message body for libdbus to load and the binding to read, values to build and append, or values whose marshalled body
+// is then changed here and there. See scripts/fuzz.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
     var input = FuzzInput(Array(UnsafeBufferPointer(start: data, count: size)))
-    switch input.byte() % 4 {
+    switch input.byte() % 5 {
     case 0: SignatureProbe.run(&input)
     case 1: NameProbe.run(&input)
     case 2: BodyProbe.run(&input)
-    default: ValueProbe.run(&input)
+    case 3: ValueProbe.run(&input)
+    default: MutatedBodyProbe.run(&input)
     }
     return 0
 }

@@ -50,6 +50,7 @@ enum SeedCorpus {
             seeds.append([2, 0, UInt8(signature.count)] + signature + body)
         }
         seeds += [[3], [3, 12, 9, 3, 65, 66, 67], [3, 16, 0, 40, 0], [3, 13, 9, 1, 65, 15, 0]]
+        seeds += [[4, 0, 12, 9, 3, 65, 66, 67, 2, 1, 0, 7], [4, 1, 15, 14, 2, 5, 1, 2, 3, 4, 8, 1, 0, 0, 9, 2, 0]]
         for (index, seed) in seeds.enumerated() {
             let path = "\(folder)/seed-\(index)"
             guard let file = fopen(path, "wb") else { continue }
