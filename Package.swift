@@ -57,6 +57,13 @@ let package = Package(
         // A client that sends calls and never reads the replies, for the reliability tests and the benchmark.
         .executableTarget(
             name: "tips-flood", dependencies: ["DBus"], path: "Tests/Support/tips-flood", swiftSettings: strict),
+        // Sends random but well-formed messages to the real service and checks every reply and the counts afterwards.
+        .executableTarget(
+            name: "tips-fuzz", dependencies: ["DBus", "BusTestSupport"], path: "Tests/Support/tips-fuzz",
+            swiftSettings: strict),
+        // Makes a fixed mix of reads, writes, property reads and refused calls, for the leak check under valgrind.
+        .executableTarget(
+            name: "tips-mix", dependencies: ["DBus"], path: "Tests/Support/tips-mix", swiftSettings: strict),
         // Prints what SystemTimeZone says under its own TZ, so tests never change TZ in their own process.
         .executableTarget(
             name: "tz-probe", dependencies: ["FeelsSystem", "TipsCore"], path: "Tests/Support/tz-probe",

@@ -71,7 +71,7 @@ extension DBusConnection {
         }
         let interface = message.interface?.rawValue
         guard isNode(path) else {
-            return .failure(.unknownObject("Unknown object '\(path)'"))
+            return .failure(.unknownObject("Unknown object \(quoted(path.rawValue))"))
         }
         let object = objects[path]
         if let interface {
@@ -170,7 +170,7 @@ extension DBusConnection {
         }
         if let error = checkSignature(message, expected: "") { return .failure(error) }
         guard let document = introspectionDocument(for: path) else {
-            return .failure(.unknownObject("Unknown object '\(path)'"))
+            return .failure(.unknownObject("Unknown object \(quoted(path.rawValue))"))
         }
         return .success([.string(document)])
     }
@@ -244,8 +244,12 @@ extension DBusConnection {
     }
 }
 
-/// A caller's text in single quotes for an error message, cut to 64 characters so that a huge argument (a body string
-/// may be up to 128 MiB) cannot make a huge reply: `'org.example.…' (104857600 bytes)`.
+/// A caller's text in single quotes for an error message, cut to 64 Unicode scalars so that a huge argument (a body
+/// string may be up to 128 MiB, an object path has no limit) cannot make a huge reply: `'org.example.…' (104857600
+/// bytes)`. Scalars, not Characters: one Character may be megabytes long (a letter and a million combining accents).
 func quoted(_ text: String) -> String {
-    text.utf8.count <= 64 ? "'\(text)'" : "'\(text.prefix(64))…' (\(text.utf8.count) bytes)"
+    guard text.utf8.count > 64 else { return "'\(text)'" }
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: text.unicodeScalars.prefix(64))
+    return "'\(String(kept))…' (\(text.utf8.count) bytes)"
 }
