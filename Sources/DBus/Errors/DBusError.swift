@@ -50,7 +50,8 @@ extension DBusError: CustomStringConvertible {
         case .invalidMemberName(let text, let reason): "Invalid member name '\(text)': \(reason)"
         case .invalidErrorName(let text, let reason): "Invalid error name '\(text)': \(reason)"
         case .invalidSignature(let text, let reason): "Invalid signature '\(text)': \(reason)"
-        case .invalidString(let text): "Invalid string '\(text.prefix(64))': contains a NUL character"
+        case .invalidString(let text):
+            "Invalid string '\(String(text.unicodeScalars.prefix(64)))': contains a NUL character"
         case .unsupportedType(let type): "Unsupported D-Bus type '\(type)'"
         case .typeMismatch(let expected, let actual): "Expected signature '\(expected)', got '\(actual)'"
         case .nestingTooDeep(let depth): "Containers nested \(depth) deep, deeper than D-Bus allows"

@@ -31,7 +31,7 @@ extension CommandRunner {
         }
         do {
             for signal in [SIGINT, SIGTERM] {
-                try loop.addSignalHandler(signal) { loop.stop() }
+                try loop.addSignalHandler(signal) { [weak loop] in loop?.stop() }
             }
         } catch {
             throw CommandFailure(.failed, "cannot handle Ctrl-C: \(error)")

@@ -60,7 +60,10 @@ public final class ChildProcess {
             sigaddset(&defaultSignals, Int32(signal))
         }
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A process group of its own, so that whatever it starts in turn (faketime's child, say) ends with it.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -137,6 +140,12 @@ public final class ChildProcess {
         guard isRunning else { return }
         Glibc.kill(pid, SIGKILL)
         _ = reap(blocking: true)
+        killGroup()
+    }
+
+    /// Kills what is left of the child's process group: processes it started that outlived it.
+    public func killGroup() {
+        Glibc.kill(-pid, SIGKILL)
     }
 
     /// Collects the child's exit status once it has ended.

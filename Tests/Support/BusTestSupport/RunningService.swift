@@ -93,6 +93,8 @@ public final class RunningService {
         }
         let termination = daemon.waitForExit(timeout: .seconds(10))
         if termination == nil { daemon.kill() }
+        // A service a launcher started that never said it served (so its PID is unknown) outlives the launcher.
+        if servicePID == nil, !launcher.isEmpty { daemon.killGroup() }
         lastLog = daemon.lines(of: .standardError)
         self.daemon = nil
         servicePID = nil
