@@ -54,7 +54,8 @@ struct SlowClientTests {
             let call = try DBusMessage.methodCall(
                 destination: RunningService.name, path: RunningService.path, interface: RunningService.interface,
                 member: "ListTips")
-            pending.append(try greedy.send(call, timeout: .seconds(30)) { outcomes.append($0) })
+            // Past the hard quota a call is dropped unanswered: its own timeout then answers it (NoReply).
+            pending.append(try greedy.send(call, timeout: .seconds(5)) { outcomes.append($0) })
         }
         greedy.flush()
         // Give the service time to answer all of them while this client reads nothing.
@@ -71,8 +72,12 @@ struct SlowClientTests {
                 false
             }
         }
+        let dropped = outcomes.filter {
+            if case .failure(.remote(let name, _)) = $0 { name == "org.freedesktop.DBus.Error.NoReply" } else { false }
+        }
         let served = outcomes.filter { if case .success = $0 { true } else { false } }
         #expect(outcomes.count == 400)
+        #expect(served.count + refused.count + dropped.count == 400, "\(outcomes.count) outcomes")
         #expect(!refused.isEmpty && !served.isEmpty, "served \(served.count), refused \(refused.count)")
         // Having read everything, the client is served again.
         let again = try greedy.call(
