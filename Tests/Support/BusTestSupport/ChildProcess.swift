@@ -34,7 +34,7 @@ public final class ChildProcess {
     /// - Throws: When the executable cannot be found or started.
     public init(_ executable: String, _ arguments: [String] = [], environment: [String: String?] = [:]) throws {
         let path = try Self.resolve(executable)
-        var merged = ProcessInfo.processInfo.environment
+        var merged: [String: String?] = ProcessInfo.processInfo.environment
         for (name, value) in environment {
             merged[name] = value
         }
@@ -46,39 +46,19 @@ public final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outputPair.write, 1)
         posix_spawn_file_actions_adddup2(&actions, errorPair.write, 2)
-        // Test threads block most signals, and a child inherits the mask: without this, dbus-daemon and the
-        // services under test would ignore SIGTERM.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaultSignals = sigset_t()
-        sigemptyset(&defaultSignals)
-        for signal in 1..<32 where signal != SIGKILL && signal != SIGSTOP {
-            sigaddset(&defaultSignals, Int32(signal))
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
         // A process group of its own, so that whatever it starts in turn (faketime's child, say) ends with it.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+        let spawned = CleanSpawn.spawn(
+            path, arguments, environment: merged.compactMapValues { $0 }, actions: &actions, newProcessGroup: true)
         Glibc.close(outputPair.write)
         Glibc.close(errorPair.write)
-        guard result == 0 else {
+        switch spawned {
+        case .success(let child):
+            pid = child
+        case .failure(let error):
             Glibc.close(outputPair.read)
             Glibc.close(errorPair.read)
-            throw ChildProcessError.spawnFailed(path, result)
+            throw error
         }
-        pid = child
         output.startReading(outputPair.read)
         errors.startReading(errorPair.read)
     }

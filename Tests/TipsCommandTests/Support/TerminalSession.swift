@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 import Glibc
 
@@ -35,32 +36,13 @@ final class TerminalSession {
         posix_spawn_file_actions_addopen(&actions, 0, terminalPath, O_RDWR | O_NOCTTY, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        // As ChildProcess does: the test thread's blocked signals must not be inherited.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaultSignals = sigset_t()
-        sigemptyset(&defaultSignals)
-        for signal in 1..<32 where signal != SIGKILL && signal != SIGSTOP {
-            sigaddset(&defaultSignals, Int32(signal))
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
+        switch CleanSpawn.spawn(executable, arguments, environment: merged, actions: &actions, newProcessGroup: false) {
+        case .success(let child):
+            pid = child
+        case .failure(let error):
             close(master)
-            throw TerminalError("cannot start '\(executable)': error \(result)")
+            throw TerminalError("cannot start '\(executable)': \(error)")
         }
-        pid = child
     }
 
     deinit {
