@@ -57,12 +57,7 @@ struct ErrorTests {
         let result = try service.busctl(["call", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1"] + call)
         #expect(result.status != 0)
         #expect(result.stderr.contains(message), "\(result.stderr)")
-        let dbusSend = try runTool(
-            "dbus-send",
-            [
-                "--bus=\(service.bus.address)", "--print-reply", "--dest=org.feels.Tips", "/org/feels/Tips",
-                "org.feels.Tips1.LogMood", "uint32:5",
-            ])
+        let dbusSend = try service.dbusSend("LogMood", "uint32:5")
         #expect(dbusSend.stderr.contains("org.freedesktop.DBus.Error.InvalidArgs"), "\(dbusSend.stderr)")
         #expect(try service.property("MoodLogCount") == .uint32(0))
         #expect(service.answersPing())

@@ -135,4 +135,104 @@ struct MethodTests {
         #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
         #expect(try service.call("LogMood", [.string("bad")]) == [.uint32(1)])
     }
+
+    @Test func shouldDisplayTipLooksAndDisplayTipRecordsAsTipKitsTipViewDoes() throws {
+        let service = try RunningService()
+        let should = try service.busctlCall("ShouldDisplayTip", "s", "CustomizeLayoutTip")
+        #expect(should.type == "b", "\(should.stderr)")
+        #expect(should.data as? [Bool] == [true])
+        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+        let shown = try service.gdbus("DisplayTip", "customizelayouttip")
+        #expect(shown.stdout == "(true,)\n", "\(shown.stderr)")
+        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(1))
+        // The window the first display opened holds a new tip back, and asking records nothing.
+        #expect(try service.busctlCall("DisplayTip", "s", "TimeViewTip").data as? [Bool] == [false])
+        #expect(try service.gdbus("ShouldDisplayTip", "TimeViewTip").stdout == "(false,)\n")
+        #expect(try service.tip("TimeViewTip")["display_count"] == .uint32(0))
+    }
+
+    @Test func peekNextTipAndNextNewTipNameATipWithoutRecordingIt() throws {
+        let service = try RunningService()
+        #expect(try service.busctlCall("PeekNextTip", "s", "").data as? [String] == ["CustomizeLayoutTip"])
+        let next = try service.gdbus("NextNewTip", "DayView")
+        #expect(next.stdout == "('TimeViewTip',)\n", "\(next.stderr)")
+        #expect(try service.property("NextDisplayTime") == .int64(0))
+        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+        #expect(try service.call("DisplayNextTip", [.string("")]) == [.string("CustomizeLayoutTip")])
+        // Inside the window no new tip may appear, but the one shown keeps its place.
+        #expect(try service.busctlCall("NextNewTip", "s", "").data as? [String] == [""])
+        #expect(try service.gdbus("PeekNextTip", "CustomizeContentView").stdout == "('CustomizeLayoutTip',)\n")
+    }
+
+    @Test func localizedTipsComeInTheLanguageTheCallerAsks() throws {
+        var environment = try Translations.environment(locale: "de_DE.UTF-8")
+        environment["LANG"] = "C"
+        let service = try RunningService(environment: environment)
+        let tip = try service.busctlCall("GetLocalizedTip", "ss", "timeviewtip", "de_DE.UTF-8")
+        #expect(tip.type == "a{sv}", "\(tip.stderr)")
+        let words = try #require(tip.data.first as? [String: Any])
+        #expect((words["title"] as? [String: Any])?["data"] as? String == "Sieh dir deinen Verlauf an")
+        #expect((words["locale"] as? [String: Any])?["data"] as? String == "de_DE.UTF-8")
+        let all = try service.gdbus("ListLocalizedTips", "de_DE.UTF-8")
+        #expect(all.stdout.contains("'title': <'Bau deine Serie aus!'>"), "\(all.stderr)")
+        #expect(!all.stdout.contains("Build Your Streak!"))
+        let own = try service.busctlCall("ListLocalizedTips", "s", "")
+        let titles = (own.data.first as? [[String: Any]] ?? []).compactMap {
+            ($0["title"] as? [String: Any])?["data"] as? String
+        }
+        #expect(titles.count == 7 && titles.last == "Build Your Streak!", "\(own.stderr)")
+    }
+
+    @Test func forgetMoodsErasesTheJournalAndSaysHowManyMoodsWent() throws {
+        let service = try RunningService()
+        try service.call("LogMood", [.string("good")])
+        try service.call("LogMood", [.string("great")])
+        let forgot = try service.gdbus("ForgetMoods")
+        #expect(forgot.stdout == "(uint32 2,)\n", "\(forgot.stderr)")
+        #expect(try service.property("MoodLogCount") == .uint32(0))
+        let journal = try service.busctlCall("ExportMoods")
+        #expect(journal.type == "a(xsi)", "\(journal.stderr)")
+        #expect((journal.data.first as? [Any])?.isEmpty == true)
+        #expect(try service.busctlCall("ForgetMoods").data as? [Int] == [0])
+    }
+
+    @Test func theTestingSwitchesTurnOnAndOffFromTheShell() throws {
+        let service = try RunningService()
+        let some = try service.busctlCall("ShowTipsForTesting", "as", "1", "widgetvotingtip")
+        #expect(some.status == 0, "\(some.stderr)")
+        #expect(try service.status("WidgetVotingTip") == "available")
+        let override = try service.busctl(
+            ["get-property", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", "TestingOverride"])
+        #expect(override.stdout == "s \"show-some\"\n", "\(override.stderr)")
+        #expect(try service.gdbus("HideAllTipsForTesting").status == 0)
+        #expect(try service.call("EligibleTips", [.string("")]) == [.strings([])])
+        let all = try service.dbusSend("ShowAllTipsForTesting")
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(try service.call("EligibleTips", [.string("")]) == [.strings(Self.catalog)])
+        #expect(try service.busctlCall("ClearTestingOverrides").status == 0)
+        #expect(try service.property("TestingOverride") == .string(""))
+        #expect(try service.call("EligibleTips", [.string("")]) == [.strings(["CustomizeLayoutTip", "TimeViewTip"])])
+    }
+
+    @Test func setDisplayFrequencyTakesANameOrSeconds() throws {
+        let service = try RunningService()
+        #expect(try service.busctlCall("SetDisplayFrequency", "s", "weekly").status == 0)
+        let property = ["get-property", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", "DisplayFrequency"]
+        #expect(try service.busctl(property).stdout == "s \"weekly\"\n")
+        let seconds = try service.gdbus("SetDisplayFrequency", "'90'")
+        #expect(seconds.stdout == "()\n", "\(seconds.stderr)")
+        #expect(try service.property("DisplayFrequency") == .string("90"))
+    }
+
+    @Test func busctlReadsThePropertiesThatSayWhatIsServing() throws {
+        let service = try RunningService(environment: ["TZ": "Asia/Kolkata"])
+        let version = try #require(try service.property("Version").stringValue)
+        let result = try service.busctl([
+            "get-property", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", "TimeZone", "Version", "Datastore",
+            "TestingOverride",
+        ])
+        #expect(
+            result.stdout == "s \"Asia/Kolkata\"\ns \"\(version)\"\ns \"\(service.datastore)\"\ns \"\"\n",
+            "\(result.stderr)")
+    }
 }

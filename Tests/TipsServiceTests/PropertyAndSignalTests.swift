@@ -92,7 +92,7 @@ struct PropertyAndSignalTests {
         #expect(service.statusChanges == [StatusChange(id: "SiriShortcutTip", status: "pending")])
     }
 
-    @Test func otherClientsSeeTheSignalThroughGdbusMonitor() throws {
+    @Test func otherClientsSeeTheSignalsThroughGdbusMonitor() throws {
         let service = try RunningService()
         let monitor = try ChildProcess(
             "gdbus", ["monitor", "--address", service.bus.address, "--dest", "org.feels.Tips"])
@@ -104,11 +104,20 @@ struct PropertyAndSignalTests {
         var seen: [String] = []
         while let line = monitor.readLine(timeout: .seconds(5)) {
             seen.append(line)
-            if line.contains("TipStatusChanged") { break }
+            if seen.contains(where: { $0.contains(".TipStatusChanged") })
+                && seen.contains(where: { $0.contains(".TipChanged") })
+            {
+                break
+            }
         }
         #expect(
             seen.contains { $0.contains("org.feels.Tips1.TipStatusChanged ('HealthKitSyncTip', 'available')") },
             "\(seen)")
+        #expect(
+            seen.contains {
+                $0.contains("org.feels.Tips1.TipChanged ('HealthKitSyncTip', {")
+                    && $0.contains("'status': <'available'>")
+            }, "\(seen)")
         #expect(seen.contains { $0.contains("'HasSeenSettings': <true>") }, "\(seen)")
     }
 }

@@ -179,6 +179,16 @@ public final class RunningService {
             ] + arguments)
     }
 
+    /// Runs `dbus-send --print-reply` on the object; `arguments` are dbus-send's own, such as `string:great`.
+    public func dbusSend(_ method: String, _ arguments: String...) throws -> ToolResult {
+        try runTool(
+            "dbus-send",
+            [
+                "--bus=\(bus.address)", "--print-reply", "--dest=org.feels.Tips", "/org/feels/Tips",
+                "org.feels.Tips1.\(method)",
+            ] + arguments)
+    }
+
     /// Dispatches incoming messages until `predicate` holds for the signals received, or `timeout` passes.
     @discardableResult
     public func waitForSignals(timeout: Duration = .seconds(5), until predicate: ([DBusMessage]) -> Bool) -> Bool {
