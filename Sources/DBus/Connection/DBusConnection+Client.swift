@@ -92,14 +92,21 @@ extension DBusConnection {
 
     /// Reads, writes and dispatches once, blocking at most `timeout`; for clients without an event loop.
     ///
-    /// Dispatches at most one message per call; signals reach `onSignal` and subscriptions from here.
+    /// Dispatches at most one message per call; signals reach `onSignal` and subscriptions from here. Without an event
+    /// loop it also fires libdbus's timeouts as they fall due, so a call its peer never answers completes with
+    /// `org.freedesktop.DBus.Error.NoReply` on time; it then returns early to let the next call dispatch that.
     ///
     /// - Parameter timeout: The longest wait for data; `nil` waits until something arrives.
     /// - Returns: `false` once the connection is closed or lost (after `onDisconnected` has run).
     @discardableResult
     public func readWriteDispatch(timeout: Duration?) -> Bool {
         guard let raw else { return false }
-        let milliseconds = timeout.map { PollLoop.milliseconds(rounding: $0) } ?? -1
+        var wait = timeout
+        if loop == nil {
+            fireDueTimeoutsWithoutLoop()
+            wait = waitBeforeNextTimeout(atMost: timeout)
+        }
+        let milliseconds = wait.map { PollLoop.milliseconds(rounding: $0) } ?? -1
         return dbus_connection_read_write_dispatch(raw, milliseconds) != 0
     }
 

@@ -15,6 +15,8 @@ public final class DBusConnection {
     var loop: (any DBusEventLoop)?
     var watchSources: [OpaquePointer: LoopSourceID] = [:]
     var timeoutSources: [OpaquePointer: LoopSourceID] = [:]
+    /// libdbus's timeouts and when each is due, while no event loop runs them (see `readWriteDispatch`).
+    var timeoutDeadlines: [OpaquePointer: ContinuousClock.Instant] = [:]
     var dispatchScheduled = false
     private var disconnectReported = false
     private var signalSubscriptions: [UInt64: SignalSubscription] = [:]
@@ -73,6 +75,7 @@ public final class DBusConnection {
         raw = connection
         uniqueName = String(cString: name)
         try installHandlers(on: connection)
+        keepTimeoutsWithoutLoop(connection)
     }
 
     /// Opens a private connection to the session bus named by `DBUS_SESSION_BUS_ADDRESS`.

@@ -103,6 +103,27 @@ import Testing
         #expect(name == "org.freedesktop.DBus.Error.NoReply")
     }
 
+    // libdbus's own read-write-dispatch never fires timeouts: a client without a loop waited forever for a call its
+    // peer dropped.
+    @Test func anAsynchronousCallTimesOutForAClientPumpingReadWriteDispatch() throws {
+        let fixture = try DBusConnectionFixture()
+        let silent = try DBusConnection(address: fixture.bus.address)
+        var result: Result<[DBusValue], DBusError>?
+        try fixture.connection.call(
+            destination: BusName(silent.uniqueName), path: "/", interface: "org.feels.Test1", member: "Anything",
+            timeout: .milliseconds(200)
+        ) { result = $0 }
+        let start = ContinuousClock.now
+        // One long wait: the pump returns at the call's deadline rather than at the end of the wait.
+        while result == nil, ContinuousClock.now - start < .seconds(5) {
+            fixture.connection.readWriteDispatch(timeout: .seconds(10))
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        let error = #expect(throws: DBusError.self) { try result?.get() }
+        guard case .remote(let name, _) = error else { return }
+        #expect(name == "org.freedesktop.DBus.Error.NoReply")
+    }
+
     @Test func theMissingSessionBusErrorNamesTheVariable() {
         // `session()` itself is not called here: unsetting the variable would race with other tests' children.
         #expect(
