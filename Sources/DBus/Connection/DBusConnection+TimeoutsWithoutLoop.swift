@@ -27,13 +27,13 @@ extension DBusConnection {
     /// The longest `readWriteDispatch` may block so that the next timeout is fired on time.
     func waitBeforeNextTimeout(atMost timeout: Duration?) -> Duration? {
         guard let next = timeoutDeadlines.values.min() else { return timeout }
-        let untilNext = max(.zero, next - .now)
+        let untilNext = Duration.nanoseconds(max(0, next - PollLoop.monotonicNow()))
         return timeout.map { min($0, untilNext) } ?? untilNext
     }
 
     /// Fires every timeout that is due; a pending call's timeout queues its NoReply error for dispatch.
     func fireDueTimeoutsWithoutLoop() {
-        let now = ContinuousClock.now
+        let now = PollLoop.monotonicNow()
         for (timeout, deadline) in timeoutDeadlines where deadline <= now {
             // libdbus removes a pending call's timeout as it fires; any other repeats after its interval.
             scheduleWithoutLoop(timeout)
@@ -44,6 +44,6 @@ extension DBusConnection {
     private func scheduleWithoutLoop(_ timeout: OpaquePointer) {
         timeoutDeadlines[timeout] =
             dbus_timeout_get_enabled(timeout) != 0
-            ? .now + .milliseconds(Int(dbus_timeout_get_interval(timeout))) : nil
+            ? PollLoop.monotonicNow() + Int64(dbus_timeout_get_interval(timeout)) * 1_000_000 : nil
     }
 }

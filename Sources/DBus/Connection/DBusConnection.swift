@@ -15,8 +15,9 @@ public final class DBusConnection {
     var loop: (any DBusEventLoop)?
     var watchSources: [OpaquePointer: LoopSourceID] = [:]
     var timeoutSources: [OpaquePointer: LoopSourceID] = [:]
-    /// libdbus's timeouts and when each is due, while no event loop runs them (see `readWriteDispatch`).
-    var timeoutDeadlines: [OpaquePointer: ContinuousClock.Instant] = [:]
+    /// libdbus's timeouts and when each is due on the monotonic clock (`PollLoop.monotonicNow()`, nanoseconds), while
+    /// no event loop runs them (see `readWriteDispatch`).
+    var timeoutDeadlines: [OpaquePointer: Int64] = [:]
     var dispatchScheduled = false
     private var disconnectReported = false
     private var signalSubscriptions: [UInt64: SignalSubscription] = [:]
