@@ -53,8 +53,24 @@ PROGRAMS = feels-tipsd feels-tips feels-tips-notifier
 # carry no RUNPATH (SwiftPM's $ORIGIN would only let a library beside them in).
 CONFIGURATION ?= release
 SWIFT_BUILD_FLAGS ?= --static-swift-stdlib --disable-local-rpath
-# SwiftPM's products folder (a link to .build/<triple>/<configuration>): no swift call needed to find it.
-PRODUCTS = .build/$(CONFIGURATION)
+# SwiftPM's build folder (scripts/build-static keeps one of its own), and its products folder in it (a link to
+# <triple>/<configuration>): no swift call needed to find it.
+SCRATCH ?= .build
+PRODUCTS = $(SCRATCH)/$(CONFIGURATION)
+
+# A release binary is laid out for a small resident set (docs/BENCHMARKS.md). The kernel maps a program's code in
+# 64 KiB windows around each page it runs, so each function goes in a section of its own and lld lays out first
+# the functions the program runs to start and to serve, in the order Sources/PROGRAM/PROGRAM.order lists them
+# (scripts/link-order writes it; a function it does not list only lands further on). Relative relocations are
+# packed (DT_RELR, glibc 2.36), the program exports no symbols, and libstdc++ is linked in: the Swift runtime's
+# few uses of it cost less than loading the shared library. Debug builds, which the tests install, keep SwiftPM's
+# defaults and share the test build's objects.
+ifeq ($(CONFIGURATION),release)
+STATIC_LIBSTDCXX = $(SCRATCH)/static-libstdc++/libstdc++.a
+LAYOUT_FLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+	-Xlinker -L$(abspath $(dir $(STATIC_LIBSTDCXX)))
+endif
 
 # The translations listed in po/LINGUAS, compiled into .build/locale/LANG/LC_MESSAGES/feels-tips.mo.
 LANGUAGES = $(shell cat po/LINGUAS)
@@ -74,10 +90,22 @@ all: build
 
 build: programs locale man
 
-programs:
+programs: $(STATIC_LIBSTDCXX)
 	for program in $(PROGRAMS); do \
-		swift build -c $(CONFIGURATION) $(SWIFT_BUILD_FLAGS) --product $$program || exit 1; \
+		order=; \
+		if [ -n "$(LAYOUT_FLAGS)" ] && [ -f Sources/$$program/$$program.order ]; then \
+			order="-Xlinker --symbol-ordering-file=$(CURDIR)/Sources/$$program/$$program.order \
+				-Xlinker --no-warn-symbol-ordering"; \
+		fi; \
+		swift build -c $(CONFIGURATION) --scratch-path $(SCRATCH) $(SWIFT_BUILD_FLAGS) $(LAYOUT_FLAGS) $$order \
+			--product $$program || exit 1; \
 	done
+
+# A folder holding only the C++ library's archive, searched first: -lstdc++ then finds no shared library there.
+$(SCRATCH)/static-libstdc++/libstdc++.a:
+	@archive="$$($(CC) -print-file-name=libstdc++.a)"; \
+	[ -f "$$archive" ] || { echo "make: no libstdc++.a ('$(CC) -print-file-name=libstdc++.a'); install libstdc++-12-dev" >&2; exit 1; }; \
+	mkdir -p $(dir $@) && ln -sf "$$archive" $@
 
 locale: $(CATALOGS)
 

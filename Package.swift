@@ -36,9 +36,11 @@ let package = Package(
         // The command for people at a terminal, over the org.feels.Tips1 interface only: parsing, calls, output.
         .target(name: "TipsCommand", dependencies: ["DBus", "FeelsSystem"], swiftSettings: strict),
 
+        // Each shipped program's folder keeps the order a release build lays out its functions in (the Makefile's
+        // LAYOUT_FLAGS; scripts/link-order writes it).
         .executableTarget(
             name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem"],
-            swiftSettings: strict),
+            exclude: ["feels-tipsd.order"], swiftSettings: strict),
         .executableTarget(name: "feels-tips", dependencies: ["TipsCommand", "FeelsSystem"], swiftSettings: strict),
         // The notifier's parts: GLib's main loop serving our D-Bus connection, the wall-clock alarm, libnotify, what
         // it follows (the service, the notification server, presence, silence, the opt-out) and the decision.
@@ -47,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "feels-tips-notifier", dependencies: ["TipsNotifier", "DBus", "FeelsSystem"],
-            swiftSettings: strict),
+            exclude: ["feels-tips-notifier.order"], swiftSettings: strict),
         .executableTarget(name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
         // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.
         .executableTarget(
