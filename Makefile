@@ -59,17 +59,17 @@ SCRATCH ?= .build
 PRODUCTS = $(SCRATCH)/$(CONFIGURATION)
 
 # A release binary is laid out for a small resident set (docs/BENCHMARKS.md). The kernel maps a program's code in
-# 64 KiB windows around each page it runs, so each function goes in a section of its own and lld lays out first
-# the functions the program runs to start and to serve, in the order Sources/PROGRAM/PROGRAM.order lists them
-# (scripts/link-order writes it; a function it does not list only lands further on). Relative relocations are
-# packed (DT_RELR, glibc 2.36), the program exports no symbols, and libstdc++ is linked in: the Swift runtime's
-# few uses of it cost less than loading the shared library. Debug builds, which the tests install, keep SwiftPM's
-# defaults and share the test build's objects.
+# 64 KiB windows around each page it runs, so lld lays out first the code the program runs to start and to serve,
+# in the order Sources/PROGRAM/PROGRAM.order lists its functions (scripts/link-order writes it; a function it does
+# not list only lands further on). lld moves sections: the runtime's C++ functions have one each, a Swift file's
+# functions but its public ones share its .text and move together. Relative relocations are packed (DT_RELR,
+# glibc 2.36), the program exports no symbols, and libstdc++ and libgcc's unwinder are linked in: the Swift
+# runtime's few uses of them cost less than loading the shared libraries. Debug builds, which the tests install,
+# keep SwiftPM's defaults and share the test build's objects.
 ifeq ($(CONFIGURATION),release)
 STATIC_LIBSTDCXX = $(SCRATCH)/static-libstdc++/libstdc++.a
-LAYOUT_FLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
-	-Xlinker -L$(abspath $(dir $(STATIC_LIBSTDCXX)))
+LAYOUT_FLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+	-Xlinker -L$(abspath $(dir $(STATIC_LIBSTDCXX))) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 endif
 
 # The translations listed in po/LINGUAS, compiled into .build/locale/LANG/LC_MESSAGES/feels-tips.mo.
