@@ -19,6 +19,25 @@ struct LanguageAndTimeZoneTests {
         #expect(titles.count == 7 && !titles.contains("View Your History"))
     }
 
+    @Test func underAGermanLocaleTheServiceLoadsOnlyTheCategoriesMessagesNeed() throws {
+        let service = try RunningService(environment: try Translations.environment(locale: "de_DE.UTF-8"))
+        #expect(try service.tip("TimeViewTip")["title"] == .string("Sieh dir deinen Verlauf an"))
+        let pid = try #require(service.servicePID)
+        // Through cat: Foundation may stop reading a /proc file, whose size reads as 0, after its first page.
+        let maps = try runTool("cat", ["/proc/\(pid)/maps"]).stdout
+        let categories = Set(
+            maps.split(separator: "\n").compactMap { line -> String? in
+                guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last,
+                    path.contains("de_DE.UTF-8/")
+                else { return nil }
+                return path.split(separator: "/").last.map(String.init)
+            })
+        // The C library maps a category's file or reads a small one (LC_MESSAGES/SYS_LC_MESSAGES); the collation
+        // tables a full locale maps alone hold 2.3 MiB.
+        #expect(categories.contains("LC_CTYPE"), "the maps were read: \(categories.sorted())")
+        #expect(categories.isSubset(of: ["LC_CTYPE", "SYS_LC_MESSAGES"]), "\(categories.sorted())")
+    }
+
     @Test(arguments: ["C", "C.UTF-8", "en_US.UTF-8"])
     func theSeedsEnglishWordsComeBackUnderCOrEnglish(_ locale: String) throws {
         var environment = try Translations.environment(locale: "de_DE.UTF-8")
