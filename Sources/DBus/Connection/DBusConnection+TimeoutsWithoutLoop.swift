@@ -35,6 +35,8 @@ extension DBusConnection {
     func fireDueTimeoutsWithoutLoop() {
         let now = PollLoop.monotonicNow()
         for (timeout, deadline) in timeoutDeadlines where deadline <= now {
+            // A timeout an earlier one's handler removed is freed: only those still kept are fired.
+            guard timeoutDeadlines[timeout] != nil else { continue }
             // libdbus removes a pending call's timeout as it fires; any other repeats after its interval.
             scheduleWithoutLoop(timeout)
             dbus_timeout_handle(timeout)
