@@ -13,7 +13,7 @@ enum MemoryPhase {
     ///
     /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
     static func run(options: BenchOptions, progress: (String) -> Void) throws(BenchError) -> PhaseReport {
-        // One start's figure moves by about 0.1 MiB with the pages fault-around happens to map; the idle figure is
+        // One start's figure moves by about 0.15 MiB with the pages fault-around happens to map; the idle figure is
         // the median of fresh starts, the last of which then takes the calls.
         progress("memory: \(idleStarts) fresh starts, idle")
         var idleSamples: [Int] = []
