@@ -61,11 +61,12 @@ PRODUCTS = $(SCRATCH)/$(CONFIGURATION)
 # A release binary is laid out for a small resident set (docs/BENCHMARKS.md). The kernel maps a program's code in
 # 64 KiB windows around each page it runs, so lld lays out first the code the program runs to start and to serve,
 # in the order Sources/PROGRAM/PROGRAM.order lists its functions (scripts/link-order writes it; a function it does
-# not list only lands further on). lld moves sections: the runtime's C++ functions have one each, a Swift file's
-# functions but its public ones share its .text and move together. Relative relocations are packed (DT_RELR,
-# glibc 2.36), the program exports no symbols, and libstdc++ and libgcc's unwinder are linked in: the Swift
-# runtime's few uses of them cost less than loading the shared libraries. Debug builds, which the tests install,
-# keep SwiftPM's defaults and share the test build's objects.
+# not list only lands further on; SwiftPM does not read the file, so a newer order removes the binary to have it
+# linked again). lld moves sections: the runtime's C++ functions have one each, a Swift file's functions but its
+# public ones share its .text and move together. Relative relocations are packed (DT_RELR, glibc 2.36), the
+# program exports no symbols, and libstdc++ and libgcc's unwinder are linked in: the Swift runtime's few uses of
+# them cost less than loading the shared libraries. Debug builds, which the tests install, keep SwiftPM's
+# defaults and share the test build's objects.
 ifeq ($(CONFIGURATION),release)
 STATIC_LIBSTDCXX = $(SCRATCH)/static-libstdc++/libstdc++.a
 LAYOUT_FLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
@@ -96,6 +97,9 @@ programs: $(STATIC_LIBSTDCXX)
 		if [ -n "$(LAYOUT_FLAGS)" ] && [ -f Sources/$$program/$$program.order ]; then \
 			order="-Xlinker --symbol-ordering-file=$(CURDIR)/Sources/$$program/$$program.order \
 				-Xlinker --no-warn-symbol-ordering"; \
+			if [ Sources/$$program/$$program.order -nt $(PRODUCTS)/$$program ]; then \
+				rm -f $(PRODUCTS)/$$program; \
+			fi; \
 		fi; \
 		swift build -c $(CONFIGURATION) --scratch-path $(SCRATCH) $(SWIFT_BUILD_FLAGS) $(LAYOUT_FLAGS) $$order \
 			--product $$program || exit 1; \
