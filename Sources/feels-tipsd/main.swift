@@ -171,8 +171,7 @@ func serve() -> Never {
     log.info(
         "Serving '\(TipsObject.busName)' as \(connection.uniqueName) with datastore '\(writer.path)', "
             + "display frequency \(options.displayFrequency), time zone '\(SystemTimeZone().identifier)'")
-    // The zone file's watch lives as long as the loop runs.
-    withExtendedLifetime(zoneWatch) { loop.run() }
+    loop.run()
     do {
         // The commit in flight is finished and answered; the datastore is closed with its WAL folded into the file.
         try tips.finish()
@@ -183,8 +182,9 @@ func serve() -> Never {
     connection.flush()
     connection.close()
     log.flush()
-    // Exits with the objects still held, as globals were: Swift would release them after their last use, leaving
-    // the cycles their callbacks form (the loop's handlers hold the loop) for a leak checker to count as lost.
+    // Exits with the objects still held, as globals were (the zone file's watch among them, which nothing else
+    // holds): Swift would release them after their last use, leaving the cycles their callbacks form (the loop's
+    // handlers hold the loop) for a leak checker to count as lost.
     withExtendedLifetime((loop, tips, connection, writer, zoneWatch)) { exit(exitStatus) }
 }
 
