@@ -29,9 +29,7 @@ extension DBusValue {
                 (sub) throws(DBusError) -> Int in
                 var end = start
                 for value in values {
-                    guard value.signatureText == element.rawValue else {
-                        throw .typeMismatch(expected: element.rawValue, actual: value.signatureText)
-                    }
+                    try value.checkSignature(element)
                     end = try value.appendChecked(to: &sub, at: end, depth: inner)
                     try checkArrayLength(end - start)
                 }
@@ -46,12 +44,8 @@ extension DBusValue {
             ) { (sub) throws(DBusError) -> Int in
                 var end = start
                 for entry in entries {
-                    guard entry.key.signatureText == key.rawValue else {
-                        throw .typeMismatch(expected: key.rawValue, actual: entry.key.signatureText)
-                    }
-                    guard entry.value.signatureText == value.rawValue else {
-                        throw .typeMismatch(expected: value.rawValue, actual: entry.value.signatureText)
-                    }
+                    try entry.key.checkSignature(key)
+                    try entry.value.checkSignature(value)
                     end = try Self.appendContainer(CDBUS_TYPE_DICT_ENTRY, contained: nil, to: &sub) {
                         (pair) throws(DBusError) -> Int in
                         let afterKey = try entry.key.appendChecked(to: &pair, at: align(end, 8), depth: inner)

@@ -51,9 +51,7 @@ extension DBusValue {
                 end += values.count
             }
             for value in values where element != .byte || value.byteValue == nil {
-                guard value.signatureText == element.rawValue else {
-                    throw .typeMismatch(expected: element.rawValue, actual: value.signatureText)
-                }
+                try value.checkSignature(element)
                 end = try value.checkedEnd(at: end, depth: inner)
                 try checkArrayLength(end - start)
             }
@@ -66,12 +64,8 @@ extension DBusValue {
             let start = align(align(offset, 4) + 4, 8)
             var end = start
             for entry in entries {
-                guard entry.key.signatureText == key.rawValue else {
-                    throw .typeMismatch(expected: key.rawValue, actual: entry.key.signatureText)
-                }
-                guard entry.value.signatureText == value.rawValue else {
-                    throw .typeMismatch(expected: value.rawValue, actual: entry.value.signatureText)
-                }
+                try entry.key.checkSignature(key)
+                try entry.value.checkSignature(value)
                 end = try entry.key.checkedEnd(at: align(end, 8), depth: inner)
                 end = try entry.value.checkedEnd(at: end, depth: inner)
                 try checkArrayLength(end - start)
@@ -114,6 +108,13 @@ extension DBusValue {
     }
 
     /// Refuses a dictionary whose key is not basic or whose value is not a single complete type.
+    /// Throws `.typeMismatch` unless this value's signature is `signature`, the one its array or dictionary declares.
+    func checkSignature(_ signature: DBusSignature) throws(DBusError) {
+        guard signatureText == signature.rawValue else {
+            throw .typeMismatch(expected: signature.rawValue, actual: signatureText)
+        }
+    }
+
     static func checkDictionary(key: DBusSignature, value: DBusSignature) throws(DBusError) {
         guard key.isBasic else {
             throw .invalidSignature(key.rawValue, reason: "a dictionary key must be a basic type")

@@ -41,7 +41,23 @@ final class NotifierProcess {
 
     /// The opt-out file.
     var settingsFile: URL {
+        Self.settingsFile(under: configHome)
+    }
+
+    /// The opt-out file of a notifier whose `XDG_CONFIG_HOME` is `configHome`.
+    static func settingsFile(under configHome: URL) -> URL {
         configHome.appendingPathComponent("feels/notifier.conf")
+    }
+
+    /// Writes `text` as the opt-out file under `configHome`, making its folder.
+    ///
+    /// - Returns: The file.
+    @discardableResult
+    static func writeSettings(_ text: String, under configHome: URL) throws -> URL {
+        let file = settingsFile(under: configHome)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
     }
 
     /// Every line the notifier logged so far.
