@@ -29,4 +29,20 @@ extension DBusMethodCall {
         }
         return values
     }
+
+    /// The `b` argument at `index`.
+    func boolean(at index: Int) throws(DBusMethodError) -> Bool {
+        guard arguments.indices.contains(index), let value = arguments[index].boolValue else {
+            throw .invalidArgs("Argument \(index) must be a boolean")
+        }
+        return value
+    }
+
+    /// The `a{sv}` argument at `index`: options, keyed by name.
+    func options(at index: Int) throws(DBusMethodError) -> [String: DBusValue] {
+        guard arguments.indices.contains(index), let value = arguments[index].vardictValue else {
+            throw .invalidArgs("Argument \(index) must be a dictionary of options (a{sv})")
+        }
+        return value
+    }
 }

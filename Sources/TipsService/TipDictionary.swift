@@ -16,6 +16,8 @@ enum TipDictionary {
             ("id", .string(tip.id.rawValue)),
             ("title", .string(words.title)),
             ("message", .string(words.message)),
+            ("notification_title", .string(words.notificationTitle)),
+            ("notification_body", .string(words.notificationBody)),
             ("locale", .string(words.locale)),
             ("icon", .string(tip.icon)),
             ("symbol", .string(tip.symbol)),
@@ -27,11 +29,12 @@ enum TipDictionary {
             ("display_count", .uint32(UInt32(clamping: record.displayCount))),
             ("first_displayed", .int64(record.firstDisplayed?.microsecondsSinceEpoch ?? 0)),
             ("last_displayed", .int64(record.lastDisplayed?.microsecondsSinceEpoch ?? 0)),
+            ("notified_at", .int64(record.notified?.microsecondsSinceEpoch ?? 0)),
             ("max_display_count", .uint32(UInt32(clamping: tip.options.maxDisplayCount ?? 0))),
             ("ignores_display_frequency", .boolean(tip.options.ignoresDisplayFrequency)),
             ("rules", .array(ruleSignature, snapshot.rules.map(value(of:)))),
             ("held_back_by", .string(snapshot.hold?.name ?? "")),
-            ("held_until", .int64(snapshot.hold?.until.microsecondsSinceEpoch ?? 0)),
+            ("held_until", .int64(snapshot.hold?.until?.microsecondsSinceEpoch ?? 0)),
             ("explanation", .string(snapshot.explanation)),
         ])
     }
@@ -71,6 +74,9 @@ enum TipDictionary {
         if change.overrideChanged {
             entries.append(("override", .string(change.tip.override?.rawValue ?? "")))
         }
+        if change.notifiedChanged {
+            entries.append(("notified_at", .int64(change.tip.notified?.microsecondsSinceEpoch ?? 0)))
+        }
         return .vardict(entries)
     }
 
@@ -86,12 +92,16 @@ enum TipDictionary {
     }
 }
 
-/// A tip's title and message in one language.
+/// A tip's words in one language: for apps, and for its desktop notification.
 struct TipWords {
     /// The title.
     var title: String
     /// The message.
     var message: String
+    /// The desktop notification's title.
+    var notificationTitle: String
+    /// The desktop notification's body.
+    var notificationBody: String
     /// The locale the words were looked up in: the one asked for, or the service's own when none was.
     var locale: String
 }

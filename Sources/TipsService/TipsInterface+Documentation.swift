@@ -17,7 +17,8 @@ extension TipsInterface {
 
             Errors: org.feels.Tips1.Error.InvalidMood (not a mood of the Feels scale), \
             org.feels.Tips1.Error.UnknownTip (no tip has the id), org.feels.Tips1.Error.InvalidReason (not \
-            actionPerformed or tipClosed), org.feels.Tips1.Error.Datastore (the change could not be stored; \
+            actionPerformed or tipClosed), org.feels.Tips1.Error.NotHolder (another notifier holds the tip for \
+            its notification), org.feels.Tips1.Error.Datastore (the change could not be stored; \
             nothing changed; the message names the cause), org.freedesktop.DBus.Error.InvalidArgs (a wrong \
             signature, an unknown location, a count or frequency out of range), \
             org.freedesktop.DBus.Error.LimitsExceeded (the caller has 64 KiB of replies it has not read; it is \
@@ -64,13 +65,20 @@ extension TipsInterface {
         static let getTip =
             "One tip as it stands now, in the service's language, with the reasons for its status. Errors: UnknownTip."
         static let tipDictionary = """
-            Keys: id (s); title, message (s, translated); locale (s, the locale the words are in); icon (s, a \
+            Keys: id (s); title, message (s, translated: what an app shows at the tip's anchor); \
+            notification_title, notification_body (s, translated: the words of the tip's desktop notification, \
+            which is not where the tip points, so they name no gesture and no "here"); locale (s, the locale the \
+            words are in); icon (s, a \
             freedesktop icon name); symbol (s, the Feels app's SF Symbol); location (s); status (s: pending, \
             available or invalidated); invalidation_reason (s: actionPerformed, tipClosed, displayCountExceeded, \
             or ''); should_display (b, as ShouldDisplayTip); override (s: shown or hidden by a testing switch, or \
-            ''); display_count (u); first_displayed, last_displayed (x); max_display_count (u, 0 for none); \
+            ''); display_count (u); first_displayed, last_displayed (x); notified_at (x, when it was claimed for \
+            a desktop notification, which counts as its first appearance; 0 if never); max_display_count (u, 0 \
+            for none); \
             ignores_display_frequency (b); rules (aa{sv}, each with parameter s, operator s, threshold and value \
-            u or b, satisfied b); held_back_by (s: display-window or ''); held_until (x); explanation (s, a \
+            u or b, satisfied b); held_back_by (s: display-window, notification (on screen as a desktop \
+            notification now: apps show it once the notification is gone) or ''); held_until (x, 0 when no \
+            instant is known); explanation (s, a \
             sentence saying why the tip is or is not shown).
             """
         static let listLocalizedTips = "Every tip as it stands now, its words in the locale given."
@@ -117,6 +125,34 @@ extension TipsInterface {
             Invalidates a tip, as TipKit's Tip.invalidate(reason:) does: it is not shown again until ResetAllTips. \
             A tip already invalidated keeps its first reason. \
             Errors: UnknownTip; InvalidReason; Datastore.
+            """
+        static let claimOptions = """
+            locale (s): the locale for the tip's words, as GetLocalizedTip takes it; '' or absent for the \
+            service's own. Other keys are ignored.
+            """
+        static let claimNotificationTip = """
+            For a notifier: chooses the tip a desktop notification may offer now and claims it for the caller, in \
+            one step, so that no app shows a new tip in the same display window. The tip is the first, in \
+            catalog order, that is available, has never appeared anywhere nor been notified, and that the display \
+            window lets appear now; none before the first day of use (DaysUsingApp 0), since a notification never \
+            advertises an app the user has not used. Claiming records its first appearance (opening the display \
+            window) and marks it notified (notified_at): it is notified at most once, until ResetAllTips. Until \
+            ReleaseNotificationTip, or until the caller leaves the bus, the tip is held: apps are not shown it \
+            (ShouldDisplayTip false, DisplayTip false, DisplayNextTip passes it over; held_back_by notification), \
+            so one tip shows in one place. Under a testing switch nothing is recorded, but the tip is held and not \
+            claimed again until the switch changes. Returns '' and an empty dictionary when no tip may be \
+            notified now. \
+            Errors: InvalidArgs (an option of the wrong type); Datastore.
+            """
+        static let releaseNotificationTip = """
+            For a notifier: ends the hold of the caller's notification of a tip. Shown true (the notification was \
+            on screen, and is now closed, dismissed, expired or withdrawn, or its click handed the tip to the \
+            app): the tip stays notified and appeared, and apps may show it where it belongs; TipChanged says \
+            should_display. Shown false (the server refused the notification or never answered): the claim is \
+            undone, the tip is new again and the display window it opened closes. Releasing a tip nobody holds \
+            ends nothing; with shown false it still undoes the record of a claim whose hold was lost, unless an \
+            app displayed the tip since. \
+            Errors: UnknownTip; NotHolder (another notifier holds it); Datastore.
             """
         static let resetAllTips = """
             Returns every tip's state, the display history, the display window and every parameter to a fresh \
@@ -173,10 +209,12 @@ extension TipsInterface {
             """
         static let tipChanged = """
             Something observable of a tip changed: its status (with the invalidation reason), whether it should \
-            display (as the display window opens and closes), or a testing switch.
+            display (as the display window opens and closes, or a notification holds it), a testing switch, or \
+            whether it was notified (claimed for a notification, or forgotten by ResetAllTips or an undone claim).
             """
         static let tipChanges = """
-            Only the keys that changed: status (s) with invalidation_reason (s), should_display (b), override (s).
+            Only the keys that changed: status (s) with invalidation_reason (s), should_display (b), override (s), \
+            notified_at (x).
             """
     }
 }

@@ -12,7 +12,7 @@ extension TipsInterface {
                 do throws(DBusMethodError) { try body(try served(), call, reply) } catch { reply.fail(error) }
             }
         }
-        return reporting(deferring) + reading(served) + displaying(served, deferring)
+        return reporting(deferring) + reading(served) + displaying(served, deferring) + notifying(deferring)
             + userData(deferring) + testing(deferring)
     }
 
@@ -160,6 +160,33 @@ extension TipsInterface {
                 name: "ResetAllTips", annotations: [.documentation(Documentation.resetAllTips)],
                 deferred: deferring { object, _, reply throws(DBusMethodError) in
                     object.resetAllTips(reply: reply)
+                }),
+        ]
+    }
+
+    /// What a notifier does: claims the tip for a desktop notification, and releases it.
+    private static func notifying(_ deferring: Deferring) -> [DBusMethod] {
+        [
+            DBusMethod(
+                name: "ClaimNotificationTip",
+                inputs: [.init("options", "a{sv}", Documentation.claimOptions)],
+                outputs: [
+                    .init("id", "s", "The tip claimed; '' when none may be notified now."),
+                    .init("tip", "a{sv}", "The tip claimed, with the keys GetTip documents; empty when none."),
+                ],
+                annotations: [.documentation(Documentation.claimNotificationTip)],
+                deferred: deferring { object, call, reply throws(DBusMethodError) in
+                    object.claimNotificationTip(options: try call.options(at: 0), reply: reply)
+                }),
+            DBusMethod(
+                name: "ReleaseNotificationTip",
+                inputs: [
+                    .init("id", "s", Documentation.tipArgument),
+                    .init("shown", "b", "Whether the notification reached the screen."),
+                ],
+                annotations: [.documentation(Documentation.releaseNotificationTip)],
+                deferred: deferring { object, call, reply throws(DBusMethodError) in
+                    object.releaseNotificationTip(try call.string(at: 0), shown: try call.boolean(at: 1), reply: reply)
                 }),
         ]
     }

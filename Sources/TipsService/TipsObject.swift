@@ -34,6 +34,9 @@ public final class TipsObject {
     var heldBack: [String: [() -> Void]] = [:]
     /// How many of each caller's writes (and journal reads) are not answered yet.
     var unanswered: [String: Int] = [:]
+    /// The notifiers followed on the bus because they hold, or held, a tip for a notification: when one leaves, its
+    /// holds end.
+    var followedHolders: Set<String> = []
     /// The last dictionary built for each tip in each locale, with the snapshot it shows: built again only when
     /// something in the tip changed, since building it is a fifth of what a `ListTips` costs.
     var dictionaries: [DictionaryKey: (snapshot: TipSnapshot, value: DBusValue)] = [:]
@@ -75,6 +78,7 @@ public final class TipsObject {
         connection.callGate = { [weak self] message, serve in
             self?.holdBack(message, serve) ?? false
         }
+        connection.onSignal = { [weak self] message in self?.received(message) }
         try connection.export(DBusObject(path: Self.path, interfaces: [TipsInterface.definition(serving: self)]))
         // The journal's pages are checked on the writer's thread before anything else reaches the disk, so a start
         // does not grow with the journal; reads are answered meanwhile from the rows already checked.
@@ -210,7 +214,7 @@ public final class TipsObject {
     }
 
     /// The tip's dictionary in `locale`, reused while the tip's snapshot is unchanged.
-    private func dictionary(of snapshot: TipSnapshot, locale: String) -> DBusValue {
+    func dictionary(of snapshot: TipSnapshot, locale: String) -> DBusValue {
         let key = DictionaryKey(id: snapshot.tip.id, locale: locale)
         if let cached = dictionaries[key], cached.snapshot == snapshot {
             return cached.value
@@ -276,14 +280,19 @@ public final class TipsObject {
     /// The tip's words in `locale` (the service's own when empty); the seed's English when no translation exists,
     /// and the service's locale when `locale` is not installed here.
     private func words(of tip: Tip, locale: String) -> TipWords {
-        if !locale.isEmpty, let title = messages.translate(tip.title, locale: locale),
-            let message = messages.translate(tip.message, locale: locale)
-        {
-            return TipWords(title: title, message: message, locale: locale)
+        let texts = [tip.title, tip.message, tip.notificationTitle, tip.notificationBody]
+        if !locale.isEmpty {
+            let translated = texts.compactMap { messages.translate($0, locale: locale) }
+            if translated.count == texts.count {
+                return TipWords(
+                    title: translated[0], message: translated[1], notificationTitle: translated[2],
+                    notificationBody: translated[3], locale: locale)
+            }
         }
+        let translated = texts.map { messages.translate($0) }
         return TipWords(
-            title: messages.translate(tip.title), message: messages.translate(tip.message),
-            locale: messages.processLocale)
+            title: translated[0], message: translated[1], notificationTitle: translated[2],
+            notificationBody: translated[3], locale: messages.processLocale)
     }
 
     /// Answers a request that changes nothing from what is durable, with the engine's refusal as a named D-Bus error.

@@ -12,9 +12,11 @@ enum TipsServiceError {
     static let invalidReason: ErrorName = "org.feels.Tips1.Error.InvalidReason"
     /// The datastore could not take the change; nothing changed.
     static let datastore: ErrorName = "org.feels.Tips1.Error.Datastore"
+    /// Another notifier holds the tip for its notification.
+    static let notHolder: ErrorName = "org.feels.Tips1.Error.NotHolder"
 
     /// Every error name of the interface, for the documentation test.
-    static let all = [invalidMood, unknownTip, invalidReason, datastore]
+    static let all = [invalidMood, unknownTip, invalidReason, datastore, notHolder]
 
     /// The D-Bus error for a refused request.
     static func reply(for error: TipsError) -> DBusMethodError {
@@ -22,6 +24,7 @@ enum TipsServiceError {
         case .invalidMood: DBusMethodError(name: invalidMood, message: error.description)
         case .unknownTip: DBusMethodError(name: unknownTip, message: error.description)
         case .invalidReason: DBusMethodError(name: invalidReason, message: error.description)
+        case .heldByAnotherNotifier: DBusMethodError(name: notHolder, message: error.description)
         case .unknownLocation, .dayCountOutOfRange, .invalidDisplayFrequency: .invalidArgs(error.description)
         }
     }

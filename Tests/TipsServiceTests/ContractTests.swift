@@ -59,6 +59,7 @@ struct ContractTests {
             ".ExportMoods": ("-", "a(xsi)"), ".ForgetMoods": ("-", "u"), ".ShowAllTipsForTesting": ("-", "-"),
             ".ShowTipsForTesting": ("as", "-"), ".HideAllTipsForTesting": ("-", "-"),
             ".ClearTestingOverrides": ("-", "-"), ".SetDisplayFrequency": ("s", "-"),
+            ".ClaimNotificationTip": ("a{sv}", "sa{sv}"), ".ReleaseNotificationTip": ("sb", "-"),
         ]
         for (name, (input, output)) in methods {
             let row = try #require(rows[name], "busctl does not list \(name)")

@@ -53,7 +53,8 @@ struct MethodTests {
         let keys: Set = [
             "id", "title", "message", "icon", "symbol", "location", "status", "invalidation_reason", "display_count",
             "first_displayed", "last_displayed", "max_display_count", "ignores_display_frequency", "rules",
-            "held_back_by", "held_until", "explanation", "locale", "should_display", "override",
+            "held_back_by", "held_until", "explanation", "locale", "should_display", "override", "notification_title",
+            "notification_body", "notified_at",
         ]
         for tip in tips {
             #expect(Set(tip.keys) == keys)

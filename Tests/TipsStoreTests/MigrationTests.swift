@@ -14,7 +14,7 @@ struct MigrationTests {
 
             #expect(try TipsDatastore(path: path).load() == TipsState())
 
-            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(1))
+            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(2))
             #expect(try queryValue("PRAGMA application_id", on: path) == .integer(0x4645_4C53))
             #expect(try queryValue("PRAGMA journal_mode", on: path) == .text("wal"))
             let tables = try queryRows("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name", on: path)
@@ -38,7 +38,83 @@ struct MigrationTests {
             let path = "\(folder)/tips.sqlite"
             try TipsDatastore(path: path).save(TipsState(), appending: writerEntry(number: 3))
             #expect(try TipsDatastore(path: path).moodJournal() == [writerEntry(number: 3)])
-            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(1))
+            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(2))
         }
     }
+
+    @Test func aVersionOneDatastoreKeepsItsRecordsAndGainsWhenEachTipWasNotified() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            // What version 1 wrote: its schema exactly, one tip displayed twice and closed, one mood.
+            try runSQL(
+                "PRAGMA application_id = 1178946643; PRAGMA journal_mode = WAL; " + Self.versionOneSchema
+                    + "INSERT INTO parameters (id, has_logged_moods, mood_log_count, has_seen_settings) "
+                    + "VALUES (1, 1, 1, 0); "
+                    + "INSERT INTO tips VALUES ('TimeViewTip', 'tipClosed', 2, 1000, 2000); "
+                    + "INSERT INTO moods VALUES (1, 'great', 1000, 3600); PRAGMA user_version = 1;", on: path)
+
+            var state = try Self.load(path)
+            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(2))
+
+            #expect(
+                state.tips["TimeViewTip"]
+                    == TipRecord(
+                        invalidation: .tipClosed, displayCount: 2,
+                        firstDisplayed: Instant(microsecondsSinceEpoch: 1000),
+                        lastDisplayed: Instant(microsecondsSinceEpoch: 2000), notified: nil))
+            #expect(state.parameters.moodLogCount == 1)
+            state[tip: "TimeViewTip"].notified = Instant(microsecondsSinceEpoch: 3000)
+            try Self.save(state, path)
+            #expect(try Self.load(path)[tip: "TimeViewTip"].notified?.microsecondsSinceEpoch == 3000)
+        }
+    }
+
+    /// The state in the datastore at `path`, which is closed again before this returns.
+    static func load(_ path: String) throws -> TipsState {
+        let datastore = try TipsDatastore(path: path)
+        defer { withExtendedLifetime(datastore) {} }
+        return try datastore.load()
+    }
+
+    /// Saves `state` into the datastore at `path`, which is closed again before this returns.
+    static func save(_ state: TipsState, _ path: String) throws {
+        let datastore = try TipsDatastore(path: path)
+        try datastore.save(state)
+    }
+
+    /// Version 1's statements, as released.
+    static let versionOneSchema = """
+        CREATE TABLE moods (
+            id INTEGER PRIMARY KEY,
+            mood TEXT NOT NULL CHECK (mood IN ('horrible', 'bad', 'average', 'good', 'great')),
+            logged_at INTEGER NOT NULL,
+            utc_offset INTEGER NOT NULL
+        ) STRICT;
+        CREATE TRIGGER moods_are_never_updated BEFORE UPDATE ON moods
+        BEGIN
+            SELECT RAISE(ABORT, 'the mood journal is append-only');
+        END;
+        CREATE TRIGGER moods_are_never_deleted BEFORE DELETE ON moods
+        BEGIN
+            SELECT RAISE(ABORT, 'the mood journal is append-only');
+        END;
+        CREATE TABLE parameters (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            has_logged_moods INTEGER NOT NULL CHECK (has_logged_moods >= 0),
+            mood_log_count INTEGER NOT NULL CHECK (mood_log_count >= 0),
+            has_seen_settings INTEGER NOT NULL CHECK (has_seen_settings IN (0, 1)),
+            first_use_day INTEGER,
+            streak_first_day INTEGER,
+            streak_last_day INTEGER CHECK (streak_last_day >= streak_first_day),
+            display_window_opened INTEGER,
+            CHECK ((streak_first_day IS NULL) = (streak_last_day IS NULL))
+        ) STRICT;
+        CREATE TABLE tips (
+            id TEXT NOT NULL PRIMARY KEY CHECK (id <> ''),
+            invalidation TEXT CHECK (invalidation IN ('actionPerformed', 'tipClosed', 'displayCountExceeded')),
+            display_count INTEGER NOT NULL CHECK (display_count >= 0),
+            first_displayed INTEGER,
+            last_displayed INTEGER
+        ) STRICT, WITHOUT ROWID;
+        """
 }

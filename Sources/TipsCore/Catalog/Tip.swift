@@ -16,15 +16,23 @@ public struct Tip: Hashable, Sendable, Identifiable {
     public let rules: [Rule]
     /// The tip's display options.
     public let options: TipOptions
+    /// The title of the tip's desktop notification: the seed's words where they suit a desktop.
+    public let notificationTitle: String
+    /// The body of the tip's desktop notification: what the tip offers, in a desktop's words (no "tap", no "here":
+    /// the notification is not where the tip points), while apps show ``message`` at the tip's anchor.
+    public let notificationBody: String
 
-    /// Creates a tip.
+    /// Creates a tip; its notification says ``title`` and ``message`` unless given words of its own.
     public init(
         id: TipID, title: String, message: String, symbol: String, icon: String, location: TipLocation,
-        rules: [Rule] = [], options: TipOptions = TipOptions()
+        rules: [Rule] = [], options: TipOptions = TipOptions(), notificationTitle: String? = nil,
+        notificationBody: String? = nil
     ) {
         self.id = id
         self.title = title
         self.message = message
+        self.notificationTitle = notificationTitle ?? title
+        self.notificationBody = notificationBody ?? message
         self.symbol = symbol
         self.icon = icon
         self.location = location

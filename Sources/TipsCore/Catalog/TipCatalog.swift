@@ -1,6 +1,8 @@
 /// The catalog of tips, in the order the Feels app declares them.
 public enum TipCatalog {
-    /// The seven tips of the Feels app, word for word from its TipKit definitions.
+    /// The seven tips of the Feels app, word for word from its TipKit definitions, each with the words of its desktop
+    /// notification: the same where they suit a desktop, else what the tip offers on Linux without phone gestures,
+    /// "here" or Apple's services (`docs/DESIGN.md` says why each differs).
     ///
     /// Icons map each SF Symbol to the closest name of the freedesktop Icon Naming Specification,
     /// so that every icon theme has one; `docs/DESIGN.md` gives the reasons.
@@ -10,41 +12,54 @@ public enum TipCatalog {
             title: translatable("Personalize Your Experience"),
             message: translatable("Tap here to customize mood icons, colors, and layouts."),
             symbol: "paintbrush", icon: "preferences-desktop-theme",
-            location: .customizeContentView),
+            location: .customizeContentView,
+            notificationBody: translatable("Customize mood icons, colors, and layouts in Feels.")),
         Tip(
             id: .aiInsights,
             title: translatable("Discover AI Insights"),
             message: translatable("Get personalized insights about your mood patterns powered by Apple Intelligence."),
             symbol: "brain", icon: "applications-science",
             location: .insightsView,
-            rules: [Rule(.hasLoggedMoods, atLeast: 7)]),
+            rules: [Rule(.hasLoggedMoods, atLeast: 7)],
+            notificationTitle: translatable("Discover Your Mood Insights"),
+            notificationBody: translatable("See what Feels has found in your mood patterns.")),
         Tip(
             id: .siriShortcut,
             title: translatable("Use Siri to Log Moods"),
             message: translatable("Say 'Hey Siri, log my mood as great in Feels' for hands-free logging."),
             symbol: "mic.fill", icon: "audio-input-microphone",
             location: .settingsContentView,
-            rules: [Rule(.moodLogCount, atLeast: 3)]),
+            rules: [Rule(.moodLogCount, atLeast: 3)],
+            notificationTitle: translatable("Log Moods from Anywhere"),
+            notificationBody: translatable(
+                "Log your mood without opening Feels: give 'feels-tips log great' a keyboard shortcut.")),
         Tip(
             id: .healthKitSync,
             title: translatable("Sync with Apple Health"),
             message: translatable("Connect to Apple Health to see your mood data alongside sleep, exercise, and more."),
             symbol: "heart.fill", icon: "emblem-favorite",
             location: .settingsContentView,
-            rules: [Rule(.hasSeenSettings, is: true)]),
+            rules: [Rule(.hasSeenSettings, is: true)],
+            notificationTitle: translatable("Your Moods Beside Your Health"),
+            notificationBody: translatable(
+                "Export your moods from Feels to see them alongside sleep, exercise, and more.")),
         Tip(
             id: .widgetVoting,
             title: translatable("Vote from Your Home Screen"),
             message: translatable("Add the Mood Vote widget to quickly log your mood without opening the app."),
             symbol: "square.grid.2x2", icon: "user-desktop",
             location: .dayView,
-            rules: [Rule(.daysUsingApp, atLeast: 2)]),
+            rules: [Rule(.daysUsingApp, atLeast: 2)],
+            notificationTitle: translatable("Keep Feels One Click Away"),
+            notificationBody: translatable("Pin Feels to your dock or panel to log your mood in a moment.")),
         Tip(
             id: .timeView,
             title: translatable("View Your History"),
             message: translatable("Switch between Day, Month, and Year views to see your mood patterns over time."),
             symbol: "calendar", icon: "x-office-calendar",
-            location: .dayView),
+            location: .dayView,
+            notificationBody: translatable(
+                "Switch between day, month, and year views in Feels to see your mood patterns over time.")),
         Tip(
             id: .moodStreak,
             title: translatable("Build Your Streak!"),

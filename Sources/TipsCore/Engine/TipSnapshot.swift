@@ -44,8 +44,13 @@ public struct TipSnapshot: Hashable, Sendable {
             let waiting = rules.filter { !$0.isSatisfied }.map { "\($0.rule.text) (now \($0.value))" }
             return "Waiting for " + waiting.joined(separator: " and ") + "."
         case (nil, .available):
-            if let hold {
-                return "Ready, but another tip appeared recently: new tips wait until \(hold.until.iso8601)."
+            switch hold {
+            case .displayWindow(let until)?:
+                return "Ready, but another tip appeared recently: new tips wait until \(until.iso8601)."
+            case .notification?:
+                return "On screen as a desktop notification; apps show it once the notification is closed."
+            case nil:
+                break
             }
             if record.displayCount > 0 {
                 return "Shown \(record.displayCount) time\(record.displayCount == 1 ? "" : "s"); still available."

@@ -9,7 +9,11 @@ public struct TipsEngine: Sendable {
     /// The global display frequency; the service may change it for a session (`SetDisplayFrequency`), for testing.
     public var displayFrequency: DisplayFrequency
     /// The testing switches in force; never stored, so they end with the engine value that holds them.
-    public var testingOverride: TestingOverride = .none
+    public var testingOverride: TestingOverride = .none {
+        didSet { claims.forgetTestingNotifications() }
+    }
+    /// The tips held for desktop notifications now; never stored, like the testing switches.
+    public private(set) var claims = NotificationClaims()
     /// Everything the engine remembers; the datastore keeps it.
     public private(set) var state: TipsState
     private let clock: any TipsClock
@@ -157,16 +161,20 @@ public struct TipsEngine: Sendable {
         DisplayWindow(opened: state.displayWindowOpened, frequency: displayFrequency)
     }
 
-    /// What holds an available tip back: the display window, for a tip that has never appeared.
+    /// What holds an available tip back: its desktop notification while one is on screen; the display window, for a
+    /// tip that has never appeared.
     private func hold(of tip: Tip, status: TipStatus, at now: Instant) -> DisplayHold? {
-        guard status == .available, testingOverride.override(for: tip.id) == nil, state[tip: tip.id].displayCount == 0,
+        guard status == .available else { return nil }
+        if claims.isHeld(tip.id) { return .notification }
+        guard testingOverride.override(for: tip.id) == nil, state[tip: tip.id].displayCount == 0,
             !tip.options.ignoresDisplayFrequency, let until = displayWindow.nextDisplayTime(at: now)
         else { return nil }
         return .displayWindow(until: until)
     }
 
-    /// Whether the tip should show now, as TipKit's `Tip.shouldDisplay` says: available, and either already shown
-    /// (a shown tip keeps showing in its place) or allowed by the display window to appear for the first time.
+    /// Whether the tip should show now, as TipKit's `Tip.shouldDisplay` says: available, not on screen as a desktop
+    /// notification, and either already shown (a shown tip keeps showing in its place) or allowed by the display
+    /// window to appear for the first time.
     private func shouldDisplay(_ tip: Tip, values: ParameterValues, at now: Instant) -> Bool {
         let status = status(of: tip, values: values)
         return status == .available && hold(of: tip, status: status, at: now) == nil
@@ -291,9 +299,79 @@ public struct TipsEngine: Sendable {
     }
 
     /// Returns tip state, display history and parameters to a fresh install's, as the Feels app's
-    /// `resetAllTips()` does. The mood journal lives outside the engine and is kept.
+    /// `resetAllTips()` does; notification holds end too. The mood journal lives outside the engine and is kept.
     public mutating func resetAllTips() {
         state = TipsState()
+        claims = NotificationClaims()
+    }
+
+    // MARK: - Desktop notifications
+
+    /// The tip a desktop notification may offer now, recording nothing: the first tip, in catalog order, that is
+    /// available, has never appeared anywhere nor been notified, is not held, and that the display window lets
+    /// appear now. None before the first day of use: a notification never advertises an app the user has not used.
+    public func nextNotificationTip() -> TipID? {
+        let now = now
+        let values = parameterValues(at: now)
+        guard values.daysUsingApp >= 1 else { return nil }
+        return catalog.first { tip in
+            let record = state[tip: tip.id]
+            return record.displayCount == 0 && record.notified == nil && !claims.notifiedForTesting.contains(tip.id)
+                && shouldDisplay(tip, values: values, at: now)
+        }?.id
+    }
+
+    /// Claims the tip of ``nextNotificationTip()`` for a desktop notification shown by `holder`, in one step: its
+    /// first appearance is recorded (opening the display window) and marked as notified, and it is held back from
+    /// apps until ``releaseNotificationTip(_:holder:shown:)``. A tip shown by a testing switch records nothing, as
+    /// every display under a switch, but is held all the same.
+    ///
+    /// - Returns: The tip claimed, or `nil` when none may be notified now.
+    public mutating func claimNotificationTip(for holder: String) -> TipID? {
+        guard let id = nextNotificationTip(), let tip = catalog.first(where: { $0.id == id }) else { return nil }
+        let now = now
+        let forTesting = testingOverride.override(for: id) != nil
+        if !forTesting {
+            recordDisplay(of: tip, at: now)
+            state[tip: id].notified = now
+        }
+        claims.hold(id, for: holder, forTesting: forTesting)
+        return id
+    }
+
+    /// Ends the hold of a notification `holder` claimed. Shown, the tip stays notified and appeared, and apps may now
+    /// show it where it belongs; not shown (the server refused it, or it never reached the screen), the claim is
+    /// undone: the tip is as if it had never been claimed, and the display window it opened is closed again.
+    ///
+    /// Releasing a tip nobody holds ends no hold; not shown, it still undoes the record of a claim whose hold was lost
+    /// (the service restarted in between), as long as nothing displayed the tip since.
+    /// - Throws: ``TipsError/unknownTip(_:)`` for an unknown tip, ``TipsError/heldByAnotherNotifier(_:)`` when another
+    ///   notifier holds it.
+    public mutating func releaseNotificationTip(_ id: TipID, holder: String, shown: Bool) throws(TipsError) {
+        let id = try tip(id).id
+        if let current = claims.holders[id], current != holder { throw .heldByAnotherNotifier(id.rawValue) }
+        claims.release(id, undoTesting: !shown)
+        guard !shown, let notified = state[tip: id].notified else { return }
+        var record = state[tip: id]
+        record.notified = nil
+        // Only the display the claim recorded is undone: one made since by an app was seen.
+        if record.displayCount == 1, record.firstDisplayed == notified, record.lastDisplayed == notified {
+            record.displayCount = 0
+            record.firstDisplayed = nil
+            record.lastDisplayed = nil
+            if record.invalidation == .displayCountExceeded { record.invalidation = nil }
+            if state.displayWindowOpened == notified { state.displayWindowOpened = nil }
+        }
+        state.tips[id] = record == TipRecord() ? nil : record
+    }
+
+    /// Ends every hold of a notifier that left the bus, as if each notification had been shown: the tips may be on
+    /// screen still, and are never notified again.
+    ///
+    /// - Returns: The tips whose hold ended.
+    @discardableResult
+    public mutating func releaseNotificationTips(heldBy holder: String) -> [TipID] {
+        claims.releaseAll(heldBy: holder)
     }
 
     // MARK: - Time
@@ -328,7 +406,7 @@ public struct TipsEngine: Sendable {
                 TipObservation(
                     id: tip.id, status: status(of: tip, values: values),
                     shouldDisplay: shouldDisplay(tip, values: values, at: now),
-                    override: testingOverride.override(for: tip.id))
+                    override: testingOverride.override(for: tip.id), notified: state[tip: tip.id].notified)
             },
             nextDisplayTime: displayWindow.nextDisplayTime(at: now), displayFrequency: displayFrequency,
             testingOverride: testingOverride, timeZone: clock.timeZone.identifier)

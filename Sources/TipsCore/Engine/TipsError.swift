@@ -12,6 +12,8 @@ public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownLocation(String)
     /// A day count was negative or longer than ``TipsEngine/maximumDayCount``.
     case dayCountOutOfRange(TipParameter, Int)
+    /// Another notifier holds the tip for its notification.
+    case heldByAnotherNotifier(String)
 
     /// A sentence that names the value in single quotes and says what is accepted.
     public var description: String {
@@ -30,6 +32,8 @@ public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
                 + TipLocation.allCases.map(\.rawValue).joined(separator: ", ") + ", or '' for all"
         case .dayCountOutOfRange(let parameter, let value):
             "\(parameter.rawValue) cannot be \(value); expected 0 to \(TipsEngine.maximumDayCount)"
+        case .heldByAnotherNotifier(let id):
+            "\(quoted(id)) is held for another notifier's notification; only that notifier may release it"
         }
     }
 

@@ -40,7 +40,8 @@ public struct TipsObservation: Hashable, Sendable {
                 return TipChange(
                     tip: tip, statusChanged: tip.status != previous?.status,
                     shouldDisplayChanged: tip.shouldDisplay != previous?.shouldDisplay,
-                    overrideChanged: tip.override != previous?.override)
+                    overrideChanged: tip.override != previous?.override,
+                    notifiedChanged: tip.notified != previous?.notified)
             },
             parameters: TipParameter.allCases.filter { values[$0] != old.values[$0] },
             nextDisplayTimeChanged: nextDisplayTime != old.nextDisplayTime,
@@ -59,13 +60,18 @@ public struct TipObservation: Hashable, Sendable {
     public var shouldDisplay: Bool
     /// The testing override that decides it, if any.
     public var override: TipOverride?
+    /// When it was shown as a desktop notification, if it was.
+    public var notified: Instant?
 
     /// Creates the observation of one tip.
-    public init(id: TipID, status: TipStatus, shouldDisplay: Bool, override: TipOverride? = nil) {
+    public init(
+        id: TipID, status: TipStatus, shouldDisplay: Bool, override: TipOverride? = nil, notified: Instant? = nil
+    ) {
         self.id = id
         self.status = status
         self.shouldDisplay = shouldDisplay
         self.override = override
+        self.notified = notified
     }
 }
 
@@ -79,6 +85,9 @@ public struct TipChange: Hashable, Sendable {
     public var shouldDisplayChanged: Bool
     /// Whether the testing override changed.
     public var overrideChanged: Bool
+    /// Whether when it was notified changed: it was claimed for a notification, or a reset or an undone claim forgot
+    /// it.
+    public var notifiedChanged: Bool
 }
 
 /// The differences between two observations.

@@ -3,14 +3,17 @@ import TipsCore
 /// The `tips` table: one row for each tip that has a record.
 enum TipsTable {
     /// Reads every row.
-    static let select = "SELECT id, invalidation, display_count, first_displayed, last_displayed FROM tips ORDER BY id"
+    static let select = """
+        SELECT id, invalidation, display_count, first_displayed, last_displayed, notified_at FROM tips ORDER BY id
+        """
 
     /// Removes every row, before the state's records are inserted again.
     static let deleteAll = "DELETE FROM tips"
 
     /// Inserts one row; bind ``parameters(of:_:)``.
     static let insert = """
-        INSERT INTO tips (id, invalidation, display_count, first_displayed, last_displayed) VALUES (?1, ?2, ?3, ?4, ?5)
+        INSERT INTO tips (id, invalidation, display_count, first_displayed, last_displayed, notified_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
         """
 
     /// The values of ``insert``'s parameters for the record of tip `id`.
@@ -21,6 +24,7 @@ enum TipsTable {
             .integer(Int64(record.displayCount)),
             .integer(record.firstDisplayed?.microsecondsSinceEpoch),
             .integer(record.lastDisplayed?.microsecondsSinceEpoch),
+            .integer(record.notified?.microsecondsSinceEpoch),
         ]
     }
 
@@ -43,7 +47,8 @@ enum TipsTable {
             invalidation: invalidation,
             displayCount: try row.count(2, "display_count"),
             firstDisplayed: try row.optionalInstant(3, "first_displayed"),
-            lastDisplayed: try row.optionalInstant(4, "last_displayed")
+            lastDisplayed: try row.optionalInstant(4, "last_displayed"),
+            notified: try row.optionalInstant(5, "notified_at")
         )
         return (TipID(rawValue: id), record)
     }
