@@ -18,8 +18,8 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // GNU gettext, part of the C library; Glibc's module map leaves <libintl.h> out.
         .systemLibrary(name: "CGettext"),
-        // libnotify with the GLib and GIO under it, for the notifier only: feels-tipsd never links them.
-        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        // GLib's main loop and GIO's GSettings, for the notifier only: feels-tipsd never links them.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
         // The tips: catalog, parameters, rules, status, display frequency, explanations. No I/O.
         .target(name: "TipsCore", swiftSettings: strict),
@@ -42,10 +42,11 @@ let package = Package(
             name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem"],
             exclude: ["feels-tipsd.order"], swiftSettings: strict),
         .executableTarget(name: "feels-tips", dependencies: ["TipsCommand", "FeelsSystem"], swiftSettings: strict),
-        // The notifier's parts: GLib's main loop serving our D-Bus connection, the wall-clock alarm, libnotify, what
-        // it follows (the service, the notification server, presence, silence, the opt-out) and the decision.
+        // The notifier's parts: its state machine, GLib's main loop serving our D-Bus connection, the wall-clock alarm,
+        // the notification server's calls, and what it follows (the service, the server, the app, presence, silence,
+        // the opt-out).
         .target(
-            name: "TipsNotifier", dependencies: ["DBus", "FeelsSystem", "TipsCore", "CLibNotify"], swiftSettings: strict
+            name: "TipsNotifier", dependencies: ["DBus", "FeelsSystem", "TipsCore", "CGio"], swiftSettings: strict
         ),
         .executableTarget(
             name: "feels-tips-notifier", dependencies: ["TipsNotifier", "DBus", "FeelsSystem"],

@@ -26,7 +26,7 @@ case .run:
     break
 }
 
-// libnotify and GSettings open the session bus on their own, from DBUS_SESSION_BUS_ADDRESS: one bus for everything.
+// GSettings' dconf backend opens the session bus on its own, from DBUS_SESSION_BUS_ADDRESS: one bus for everything.
 if let address = options.address {
     setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
 }
@@ -48,17 +48,13 @@ do {
     log.error("\(error)")
     exit(1)
 }
-guard DesktopNotification.initialize(appName: TipNotificationContent.appName) else {
-    log.error("Failed to initialise libnotify")
-    exit(1)
-}
-
 let loop = GLibLoop()
 connection.attach(to: loop)
 let notifier: TipNotifier
 do {
     notifier = try TipNotifier(
         connection: connection, loop: loop, settingsPath: settingsPath,
+        environment: ProcessEnvironment.values(["XDG_CURRENT_DESKTOP", "XDG_DATA_HOME", "XDG_DATA_DIRS", "HOME"]),
         configuration: TipNotifier.Configuration(
             once: options.once, outcomeWait: .seconds(5), locale: messages.processLocale,
             translate: { messages.translate($0) }))
@@ -69,11 +65,12 @@ do {
 
 notifier.onEvent = { event in
     switch event {
-    case .shown, .displayRefused, .turnedOffFromNotification, .settingsChanged, .becameActive, .standingBy:
+    case .shown, .shownAgain, .handedToApp, .withdrawn, .turnedOffFromNotification, .settingsChanged, .becameActive,
+        .standingBy, .appStarted:
         log.notice(event.description)
-    case .notifyFailed, .problem:
+    case .notifyFailed, .appActivationFailed, .problem:
         log.warning(event.description)
-    case .anotherNotifierIsActive, .waiting, .actionInvoked, .closed, .invalidated, .serviceAppeared, .serviceVanished,
+    case .anotherNotifierIsActive, .waiting, .clickedWithoutApp, .closed, .serviceAppeared, .serviceVanished,
         .serverAppeared, .serverVanished:
         log.info(event.description)
     }
@@ -88,6 +85,8 @@ connection.onDisconnected = {
 for (signal, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
     loop.addSignalHandler(signal) {
         log.info("Received \(name), exiting")
+        // Withdraws what is on screen, then finishes: its calls go out with the flush below.
+        notifier.stop()
         loop.stop()
     }
 }
@@ -106,8 +105,10 @@ do {
     log.error("Failed to start: \(error)")
     exit(1)
 }
-if !notifier.followsGNOMEBanners {
-    log.info("Not a GNOME session, or GNOME's notification settings are not installed; not following show-banners")
+if let entry = notifier.followedGNOMEEntry {
+    log.info("Following GNOME's notification settings, and those of '\(entry)'")
+} else {
+    log.info("Not a GNOME session, or GNOME's notification settings are not installed; not following them")
 }
 
 // logind's LockedHint is on the system bus: followed when it is there, and the screen savers suffice when not.
@@ -117,9 +118,13 @@ do {
         address: ProcessEnvironment.value("DBUS_SYSTEM_BUS_ADDRESS") ?? "unix:path=/run/dbus/system_bus_socket")
     bus.attach(to: loop)
     bus.onDisconnected = { log.warning("Lost the connection to the system bus; no longer following logind") }
-    try notifier.followSessionLock(sessionID: ProcessEnvironment.value("XDG_SESSION_ID"), systemBus: bus)
+    try notifier.followSessionLock(sessionID: ProcessEnvironment.value("XDG_SESSION_ID"), systemBus: bus) { result in
+        switch result {
+        case .success(let session): log.info("Following logind's LockedHint of session '\(session)'")
+        case .failure(let error): log.info("Not following logind's LockedHint: \(error)")
+        }
+    }
     systemBus = bus
-    log.info("Following logind's LockedHint of session '\(notifier.sessionPath ?? "?")'")
 } catch {
     log.info("Not following logind's LockedHint: \(error)")
 }

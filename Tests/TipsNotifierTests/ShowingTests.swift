@@ -3,22 +3,23 @@ import DBus
 import Foundation
 import Testing
 
-/// The first run shows one notification, for the first tip the service offers, as the notification specification
-/// and the desktops want it: a mock server reads back the exact `Notify` arguments, dunst shows it for real.
+/// The first run shows one notification, for the first tip the service lets a notification claim, as the
+/// notification specification and the desktops want it: a mock server reads back the exact `Notify` arguments, dunst
+/// shows it for real.
 @Suite("Showing a tip", .serialized)
 struct ShowingTests {
     static let firstTip = "CustomizeLayoutTip"
     static let firstTitle = "Personalize Your Experience"
-    static let firstMessage = "Tap here to customize mood icons, colors, and layouts."
+    static let firstBody = "Customize mood icons, colors, and layouts in Feels."
     static let firstIcon = "preferences-desktop-theme"
 
-    @Test func theFirstRunShowsExactlyOneNotificationForTheFirstTipWithTitleMessageIconAndHints() throws {
-        let service = try RunningService()
+    @Test func theFirstRunShowsOneNormalUrgencyNotificationWithTheTipsDesktopWordsIconAndHints() throws {
+        let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
 
-        #expect(notifier.waitForLog("Showed '\(Self.firstTip)'"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Showed '\(Self.firstTip)' as notification 1"), "\(notifier.log)")
         #expect(notifier.waitForLog("Waiting: the display window is closed until"), "\(notifier.log)")
 
         let calls = try server.notifyCalls()
@@ -26,39 +27,56 @@ struct ShowingTests {
         let call = calls[0]
         #expect(call.appName == "Feels")
         #expect(call.summary == Self.firstTitle)
-        #expect(call.body == Self.firstMessage)
+        #expect(call.body == Self.firstBody)
         #expect(call.icon == Self.firstIcon)
-        #expect(call.hints["desktop-entry"] == .string("org.feels.Tips"))
+        #expect(call.hints["desktop-entry"] == .string("org.feels.Tips"), "no Feels app is installed")
         #expect(call.hints["category"] == .string("x-feels.tip"))
-        #expect(call.hints["urgency"] == .byte(0))
-        #expect(call.actions == ["default", "Got it", "disable", "Turn off tips"])
+        #expect(call.hints["urgency"] == .byte(1), "GNOME Shell shows no banner for low urgency")
+        #expect(call.actions == ["disable", "Turn off tips"], "without the app a click would lead nowhere")
         let tip = try service.tip(Self.firstTip)
         #expect(tip["display_count"] == .uint32(1))
+        #expect(tip["notified_at"] != .int64(0))
         #expect(tip["status"] == .string("available"))
+        #expect(tip["held_back_by"] == .string("notification"), "apps wait while it is on screen")
         #expect(try service.property("NextDisplayTime") != .int64(0))
     }
 
-    @Test func aServerWithoutActionsGetsNoButtonsAndAPlainBody() throws {
+    @Test func nothingIsNotifiedBeforeTheFirstDayOfUseAndTheTipComesOnceFeelsIsUsed() throws {
         let service = try RunningService()
-        try service.call("LogMood", [.string("great")])
-        try service.call("InvalidateTip", [.string(Self.firstTip), .string("actionPerformed")])
-        try service.call("InvalidateTip", [.string("TimeViewTip"), .string("actionPerformed")])
-        try service.call("LogMood", [.string("good")])
-        try service.call("LogMood", [.string("good")])
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(notifier.waitForLog("Waiting: Feels has not been used yet (no day of use)"), "\(notifier.log)")
+        #expect(try server.notifyCalls().isEmpty)
+        #expect(try service.tip(Self.firstTip)["display_count"] == .uint32(0))
+        #expect(try service.property("NextDisplayTime") == .int64(0))
+
+        try service.call("SettingsViewed")
+        #expect(notifier.waitForLog("Showed '\(Self.firstTip)'"), "\(notifier.log)")
+        #expect(try server.notifyCalls().count == 1)
+    }
+
+    @Test func aServerWithoutActionsGetsNoButtonsAndAPlainBody() throws {
+        let service = try RunningService.usedToday()
+        for mood in ["good", "good"] { try service.call("LogMood", [.string(mood)]) }
+        for tip in [Self.firstTip, "TimeViewTip"] {
+            try service.call("InvalidateTip", [.string(tip), .string("actionPerformed")])
+        }
         let server = try MockNotificationServer(address: service.bus.address, capabilities: ["body"])
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
 
         #expect(notifier.waitForLog("Showed 'SiriShortcutTip'"), "\(notifier.log)")
         let call = try #require(try server.notifyCalls().first)
+        #expect(call.summary == "Log Moods from Anywhere")
         #expect(call.actions.isEmpty)
         // Its apostrophes would be escaped for a server that reads markup; this one shows the text as sent.
-        #expect(call.body == "Say 'Hey Siri, log my mood as great in Feels' for hands-free logging.")
+        #expect(call.body == "Log your mood without opening Feels: give 'feels-tips log great' a keyboard shortcut.")
     }
 
-    @Test func aServerThatReadsMarkupGetsTheMessageEscaped() throws {
-        let service = try RunningService()
-        for mood in ["great", "good", "good"] { try service.call("LogMood", [.string(mood)]) }
+    @Test func aServerThatReadsMarkupGetsTheBodyEscaped() throws {
+        let service = try RunningService.usedToday()
+        for mood in ["good", "good"] { try service.call("LogMood", [.string(mood)]) }
         for tip in [Self.firstTip, "TimeViewTip"] {
             try service.call("InvalidateTip", [.string(tip), .string("actionPerformed")])
         }
@@ -68,11 +86,13 @@ struct ShowingTests {
 
         #expect(notifier.waitForLog("Showed 'SiriShortcutTip'"), "\(notifier.log)")
         let call = try #require(try server.notifyCalls().first)
-        #expect(call.body == "Say &apos;Hey Siri, log my mood as great in Feels&apos; for hands-free logging.")
+        #expect(
+            call.body == "Log your mood without opening Feels: give &#39;feels-tips log great&#39; a keyboard shortcut."
+        )
     }
 
-    @Test func dunstShowsOneNotificationWithTheTipsWordsIconAndCategoryAndClosingItClosesTheTip() throws {
-        let service = try RunningService()
+    @Test func dunstShowsOneNotificationWithTheTipsWordsIconAndCategoryAndClosingItRecordsNothing() throws {
+        let service = try RunningService.usedToday()
         let dunst = try DunstServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
@@ -87,20 +107,23 @@ struct ShowingTests {
         let shown = try #require(try dunst.history().first)
         #expect(shown["appname"] == .string("Feels"))
         #expect(shown["summary"] == .string(Self.firstTitle))
-        #expect(shown["body"] == .string(Self.firstMessage))
+        #expect(shown["body"] == .string(Self.firstBody))
         #expect(shown["category"] == .string("x-feels.tip"))
-        #expect(shown["timeout"] == .int64(0), "dunst applied another urgency's timeout than low's: \(shown)")
+        #expect(shown["timeout"] == .int64(3_600_000_000), "dunst applied another urgency's timeout: \(shown)")
         #expect(shown["icon_path"]?.stringValue?.hasSuffix("/\(Self.firstIcon).png") == true, "\(shown)")
         #expect(try dunst.displayedCount() == 0)
-        // Closed by the user: the tip is closed too.
-        #expect(notifier.waitForLog("Invalidated '\(Self.firstTip)' with 'tipClosed'"), "\(notifier.log)")
-        #expect(try service.tip(Self.firstTip)["invalidation_reason"] == .string("tipClosed"))
+        // Closed by the user: nothing is recorded, and the tip is the app's to show where it belongs.
+        #expect(notifier.waitForLog("was dismissed by the user (2); nothing is recorded"), "\(notifier.log)")
+        #expect(try eventually { try service.tip(Self.firstTip)["held_back_by"] == .string("") })
+        let tip = try service.tip(Self.firstTip)
+        #expect(tip["status"] == .string("available"))
+        #expect(tip["should_display"] == .boolean(true))
     }
 
     @Test func theTipComesInTheNotifiersLanguageWhateverTheServicesIs() throws {
         var serviceEnvironment = try Translations.environment(locale: "de_DE.UTF-8")
         serviceEnvironment["LANG"] = "C"
-        let service = try RunningService(environment: serviceEnvironment)
+        let service = try RunningService.usedToday(environment: serviceEnvironment)
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(
@@ -111,6 +134,8 @@ struct ShowingTests {
         #expect(notifier.log.contains { $0.contains("locale 'de_DE.UTF-8'") }, "\(notifier.log)")
         let call = try #require(try server.notifyCalls().first)
         #expect(call.summary == "Personalisiere dein Erlebnis")
+        #expect(call.body == "Passe in Feels Stimmungssymbole, Farben und Layouts an.")
+        #expect(call.actions == ["disable", "Tipps ausschalten"])
         #expect(try service.tip(Self.firstTip)["title"] == .string(Self.firstTitle))
     }
 }

@@ -1,4 +1,4 @@
-import CLibNotify
+import CGio
 import DBus
 
 extension GLibLoop {
@@ -14,10 +14,10 @@ extension GLibLoop {
             return true
         }
         timers[id] = g_unix_signal_add_full(
-            CLIBNOTIFY_PRIORITY_DEFAULT, signal,
+            CGIO_PRIORITY_DEFAULT, signal,
             { data in
-                guard let data else { return CLIBNOTIFY_SOURCE_REMOVE }
-                return LoopCallback.from(data).fireTimer() ? CLIBNOTIFY_SOURCE_CONTINUE : CLIBNOTIFY_SOURCE_REMOVE
+                guard let data else { return CGIO_SOURCE_REMOVE }
+                return LoopCallback.from(data).fireTimer() ? CGIO_SOURCE_CONTINUE : CGIO_SOURCE_REMOVE
             }, callback.retainedPointer(), LoopCallback.release)
         return id
     }

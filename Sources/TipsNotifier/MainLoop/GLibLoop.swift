@@ -1,8 +1,8 @@
-import CLibNotify
+import CGio
 import DBus
 
-/// GLib's default main context as a `DBusEventLoop`, so that a `DBusConnection` and libnotify (which speaks GDBus on
-/// the same context) share one main loop on the main thread.
+/// GLib's default main context as a `DBusEventLoop`, so that our `DBusConnection` and GSettings (which tells of
+/// changes on the same context) share one main loop on the main thread.
 ///
 /// Watches are `g_unix_fd_add_full` sources, timers `g_timeout_add_full`, idle callbacks `g_idle_add_full`. A watch
 /// with no events is not polled at all, and nothing ticks while the loop is idle: when no source is due, GLib sleeps
@@ -24,7 +24,7 @@ public final class GLibLoop: DBusEventLoop {
 
     /// Creates a loop on GLib's default main context.
     public init() {
-        mainLoop = g_main_loop_new(nil, CLIBNOTIFY_FALSE)
+        mainLoop = g_main_loop_new(nil, CGIO_FALSE)
     }
 
     deinit {
@@ -91,16 +91,16 @@ public final class GLibLoop: DBusEventLoop {
         if events.contains(.writable) { condition |= G_IO_OUT.rawValue }
         guard condition != 0 else { return 0 }
         return g_unix_fd_add_full(
-            CLIBNOTIFY_PRIORITY_DEFAULT, fd, GIOCondition(rawValue: condition),
+            CGIO_PRIORITY_DEFAULT, fd, GIOCondition(rawValue: condition),
             { _, condition, data in
-                guard let data else { return CLIBNOTIFY_SOURCE_REMOVE }
+                guard let data else { return CGIO_SOURCE_REMOVE }
                 var events: WatchEvents = []
                 if condition.rawValue & G_IO_IN.rawValue != 0 { events.insert(.readable) }
                 if condition.rawValue & G_IO_OUT.rawValue != 0 { events.insert(.writable) }
                 if condition.rawValue & (G_IO_ERR.rawValue | G_IO_NVAL.rawValue) != 0 { events.insert(.error) }
                 if condition.rawValue & G_IO_HUP.rawValue != 0 { events.insert(.hangup) }
                 LoopCallback.from(data).fireWatch(events)
-                return CLIBNOTIFY_SOURCE_CONTINUE
+                return CGIO_SOURCE_CONTINUE
             }, callback.retainedPointer(), LoopCallback.release)
     }
 
@@ -116,10 +116,10 @@ public final class GLibLoop: DBusEventLoop {
             return repeating
         }
         timers[id] = g_timeout_add_full(
-            CLIBNOTIFY_PRIORITY_DEFAULT, Self.milliseconds(interval),
+            CGIO_PRIORITY_DEFAULT, Self.milliseconds(interval),
             { data in
-                guard let data else { return CLIBNOTIFY_SOURCE_REMOVE }
-                return LoopCallback.from(data).fireTimer() ? CLIBNOTIFY_SOURCE_CONTINUE : CLIBNOTIFY_SOURCE_REMOVE
+                guard let data else { return CGIO_SOURCE_REMOVE }
+                return LoopCallback.from(data).fireTimer() ? CGIO_SOURCE_CONTINUE : CGIO_SOURCE_REMOVE
             }, callback.retainedPointer(), LoopCallback.release)
         return id
     }
@@ -138,11 +138,11 @@ public final class GLibLoop: DBusEventLoop {
         }
         // Default priority, not idle priority: D-Bus dispatch must not wait behind anything else that is ready.
         g_idle_add_full(
-            CLIBNOTIFY_PRIORITY_DEFAULT,
+            CGIO_PRIORITY_DEFAULT,
             { data in
-                guard let data else { return CLIBNOTIFY_SOURCE_REMOVE }
+                guard let data else { return CGIO_SOURCE_REMOVE }
                 _ = LoopCallback.from(data).fireTimer()
-                return CLIBNOTIFY_SOURCE_REMOVE
+                return CGIO_SOURCE_REMOVE
             }, callback.retainedPointer(), LoopCallback.release)
     }
 

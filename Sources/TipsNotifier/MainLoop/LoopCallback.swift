@@ -1,4 +1,4 @@
-import CLibNotify
+import CGio
 import DBus
 
 /// A Swift closure handed to GLib as a source's `user_data`: retained for the source, released by the source's

@@ -1,4 +1,4 @@
-import CLibNotify
+import CGio
 import DBus
 import Glibc
 import TipsCore
@@ -34,7 +34,7 @@ public final class WallClockAlarm {
     public init(loop: any DBusEventLoop, handler: @escaping (Wake) -> Void) throws(WallClockAlarmError) {
         self.loop = loop
         self.handler = handler
-        descriptor = timerfd_create(CLOCK_REALTIME, CLIBNOTIFY_TFD_NONBLOCK | CLIBNOTIFY_TFD_CLOEXEC)
+        descriptor = timerfd_create(CLOCK_REALTIME, CGIO_TFD_NONBLOCK | CGIO_TFD_CLOEXEC)
         guard descriptor >= 0 else { throw WallClockAlarmError(reason: String(cString: strerror(errno))) }
     }
 
@@ -55,7 +55,7 @@ public final class WallClockAlarm {
         spec.it_value.tv_nsec = Int(nanoseconds)
         guard
             timerfd_settime(
-                descriptor, CLIBNOTIFY_TFD_TIMER_ABSTIME | CLIBNOTIFY_TFD_TIMER_CANCEL_ON_SET, &spec, nil) == 0
+                descriptor, CGIO_TFD_TIMER_ABSTIME | CGIO_TFD_TIMER_CANCEL_ON_SET, &spec, nil) == 0
         else { throw WallClockAlarmError(reason: String(cString: strerror(errno))) }
         deadline = instant
         if watch == nil {

@@ -1,49 +1,68 @@
-import CLibNotify
-
-/// How a tip becomes a notification: its title and message, its icon, the Feels desktop entry, a vendor category,
-/// low urgency, and buttons only where the server shows actions.
+/// How a tip becomes a notification: its desktop words, its icon, the desktop entry of the app it leads to, a vendor
+/// category, normal urgency, and actions only where the server shows them and they lead somewhere.
 public enum TipNotificationContent {
     /// The application name the notifications are sent under.
     public static let appName = "Feels"
-    /// The `desktop-entry` hint: `org.feels.Tips.desktop`, so desktops list Feels in their notification settings.
-    public static let desktopEntry = "org.feels.Tips"
+    /// The Feels app's desktop entry and application id: where a click on a notification leads.
+    public static let appEntry = "org.feels.Feels"
+    /// The service's own desktop entry, named while no Feels app is installed, so that desktops still list Feels
+    /// in their notification settings.
+    public static let serviceEntry = "org.feels.Tips"
     /// The `category` hint, in the specification's vendor form `x-vendor.class`.
     public static let category = "x-feels.tip"
-    /// The action of a click on the notification: the tip's action is performed.
+    /// The action of a click on the notification: open Feels at the tip.
     public static let defaultAction = "default"
     /// The action of the button that turns tip notifications off.
     public static let disableAction = "disable"
 
+    /// The desktop entry the notifications name: the app's when it is installed, else the service's.
+    public static func desktopEntry(appInstalled: Bool) -> String {
+        appInstalled ? appEntry : serviceEntry
+    }
+
     /// The notification for a tip.
     ///
     /// - Parameters:
-    ///   - title: The tip's title, in the user's language.
-    ///   - message: The tip's message, in the user's language.
-    ///   - icon: The tip's freedesktop icon name.
+    ///   - tip: The tip claimed, with its desktop words in the user's language.
     ///   - capabilities: What the server's `GetCapabilities` returned.
-    ///   - translate: Translates the notifier's own words (`MessageCatalog.translate(_:)`).
+    ///   - appInstalled: Whether the Feels app is installed: only then does a click lead somewhere, so only then is
+    ///     there a default action.
+    ///   - translate: Translates the notifier's own words.
     public static func make(
-        title: String, message: String, icon: String, capabilities: Set<String>, translate: (String) -> String
+        _ tip: ClaimedTip, capabilities: Set<String>, appInstalled: Bool, translate: (String) -> String
     ) -> NotificationContent {
+        var actions: [NotificationAction] = []
         // The words are literals inside translate("…"), where scripts/update-po finds them.
-        let actions =
-            capabilities.contains("actions")
-            ? [
-                // TRANSLATORS: the click on a tip's notification (servers rarely show it): the user has read the tip.
-                NotificationAction(id: defaultAction, label: translate("Got it")),
-                // TRANSLATORS: a button on a tip's notification that turns tip notifications off.
-                NotificationAction(id: disableAction, label: translate("Turn off tips")),
-            ] : []
+        if capabilities.contains("actions") {
+            if appInstalled {
+                // TRANSLATORS: the click on a tip's notification (some servers show it as a button): Feels opens at
+                // the place the tip is about.
+                actions.append(NotificationAction(id: defaultAction, label: translate("Show in Feels")))
+            }
+            // TRANSLATORS: a button on a tip's notification that turns tip notifications off.
+            actions.append(NotificationAction(id: disableAction, label: translate("Turn off tips")))
+        }
         return NotificationContent(
-            summary: title, body: capabilities.contains("body-markup") ? escapeMarkup(message) : message, icon: icon,
-            desktopEntry: desktopEntry, category: category, urgency: .low, actions: actions)
+            summary: tip.title, body: capabilities.contains("body-markup") ? escapeMarkup(tip.body) : tip.body,
+            icon: tip.icon, desktopEntry: desktopEntry(appInstalled: appInstalled), category: category,
+            urgency: .normal, actions: actions)
     }
 
-    /// `text` with `&`, `<`, `>`, `'` and `"` escaped as entities, as `g_markup_escape_text` does, so a server that
-    /// reads markup shows the message as written.
+    /// `text` with `&`, `<`, `>`, `'` and `"` written as entities, as `g_markup_escape_text` does, so that a server
+    /// reading markup shows the words as written.
     public static func escapeMarkup(_ text: String) -> String {
-        guard let escaped = g_markup_escape_text(text, -1) else { return text }
-        defer { g_free(escaped) }
-        return String(cString: escaped)
+        var escaped = ""
+        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "'": escaped += "&#39;"
+            case "\"": escaped += "&quot;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }

@@ -1,19 +1,18 @@
 import DBus
 import FeelsSystem
+import TipsCore
 
-/// Shows the tip the user is ready for as a desktop notification, at most once per display window, and reports
-/// back what the user does with it.
+/// Shows the tip the user is ready for as a desktop notification, at most once per display window, and hands a
+/// click to the Feels app at the tip.
 ///
-/// Everything runs from one main loop: the service's signals, the notification server and the screen savers coming
-/// and going, the opt-out file changing and the wall-clock alarm at the end of the display window each schedule one
-/// evaluation. An evaluation first checks what is known locally (``NotifierConditions``), then asks the service for
-/// the next new tip, shows it, and only once the server took it records the display (`DisplayTip`). Nothing polls.
+/// The decisions are ``NotifierMachine``'s; this object feeds it: the watches' facts (the service, the notification
+/// server, the Feels app, presence, silence, the opt-out), the answers of the calls it asked for, the server's
+/// signals and the timers, each as a ``NotifierInput``; and carries out the ``NotifierEffect``s it returns. Every
+/// call goes out without blocking, so the loop always answers (a `Ping` to the notifier, a signal to stop) whatever
+/// a peer does. Nothing polls.
 public final class TipNotifier {
     /// The name the active notifier owns; a second notifier waits in its queue.
     public static let busName: BusName = "org.feels.TipsNotifier"
-    static let service: BusName = "org.feels.Tips"
-    static let servicePath: ObjectPath = "/org/feels/Tips"
-    static let serviceInterface: InterfaceName = "org.feels.Tips1"
 
     /// How the notifier runs.
     public struct Configuration {
@@ -21,29 +20,29 @@ public final class TipNotifier {
         public var once: Bool
         /// How long `--once` waits for the user's answer to a notification it showed.
         public var outcomeWait: Duration
+        /// How long a notification server has to answer a call before it counts as failing.
+        public var serverTimeout: Duration
         /// The locale the tips' words are asked in (`LC_MESSAGES`).
         public var locale: String
         /// Translates the notifier's own words.
         public var translate: (String) -> String
 
         /// Creates a configuration.
-        public init(once: Bool, outcomeWait: Duration, locale: String, translate: @escaping (String) -> String) {
+        public init(
+            once: Bool, outcomeWait: Duration, serverTimeout: Duration = .seconds(5), locale: String,
+            translate: @escaping (String) -> String
+        ) {
             self.once = once
             self.outcomeWait = outcomeWait
+            self.serverTimeout = serverTimeout
             self.locale = locale
             self.translate = translate
         }
     }
 
-    /// A notification on screen, with whether the user already chose one of its actions.
-    struct Showing {
-        let notification: DesktopNotification
-        var actionInvoked = false
-    }
-
     /// Called with every event worth a log line.
     public var onEvent: (NotifierEvent) -> Void = { _ in }
-    /// Called once when `--once` is done.
+    /// Called once when the notifier is done (`--once`, or after ``stop()``).
     public var onFinished: () -> Void = {}
 
     let connection: DBusConnection
@@ -51,56 +50,55 @@ public final class TipNotifier {
     let configuration: Configuration
     let router: SignalRouter
     let settings: SettingsFollower
-    var conditions = NotifierConditions()
-    var serviceOwner: BusNameFollower?
+    let environment: [String: String]
+    var machine: NotifierMachine
+    var inputs: [NotifierInput] = []
+    var handling = false
+    var service: ServiceWatch?
     var server: NotificationServerWatch?
+    var app: FeelsAppWatch?
     var presence: PresenceWatch?
-    var banners: GNOMEBannerSetting?
+    var gnome: GNOMENotificationSettings?
+    var xfce: XfceDoNotDisturb?
     var systemRouter: SignalRouter?
     var alarm: WallClockAlarm?
-    /// The tips this process showed, each with whether the service recorded its display: none is shown twice, even
-    /// when its display could not be recorded (under a testing switch, say), until `ResetAllTips` makes the service
-    /// forget a display it had recorded.
-    var notified: [String: Bool] = [:]
-    var showing: [String: Showing] = [:]
-    var busy = false
-    var evaluateAgain = false
-    var evaluationScheduled = false
-    var lastWait: WaitReason?
-    var pendingOutcomeCalls = 0
-    var finished = false
-    var roleKnown = false
-    var outcomeTimerStarted = false
-    var evaluatedOnce = false
+    var retryTimer: LoopSourceID?
+    var role = NotifierFacts.Role.unknown
 
     /// Prepares the notifier on `connection`, attached to `loop`, following the opt-out file at `settingsPath`.
     ///
-    /// - Throws: `NotifierError` when the opt-out file cannot be followed or the alarm cannot be made.
+    /// - Parameter environment: `XDG_CURRENT_DESKTOP`, `XDG_DATA_HOME`, `XDG_DATA_DIRS` and `HOME`, which say
+    ///   whether GNOME's settings apply and where the Feels app's desktop entry is looked for.
+    /// - Throws: `NotifierError` when the opt-out file cannot be followed.
     public init(
-        connection: DBusConnection, loop: any DBusEventLoop, settingsPath: String, configuration: Configuration
+        connection: DBusConnection, loop: any DBusEventLoop, settingsPath: String, environment: [String: String],
+        configuration: Configuration
     ) throws(NotifierError) {
         self.connection = connection
         self.loop = loop
         self.configuration = configuration
+        self.environment = environment
+        machine = NotifierMachine(
+            configuration: NotifierMachine.Configuration(once: configuration.once, translate: configuration.translate))
         router = SignalRouter(connection: connection)
         do {
             settings = try SettingsFollower(path: settingsPath, loop: loop)
         } catch {
             throw NotifierError(description: error.description)
         }
-        conditions.settingsPath = settingsPath
     }
 
-    /// Follows the service, the notification server, presence and silence, asks for `org.feels.TipsNotifier`, and
-    /// schedules the first evaluation.
+    /// Follows the service, the server, the app, presence and silence, and asks for `org.feels.TipsNotifier`; the
+    /// first decision comes once the bus has answered.
     ///
-    /// - Throws: `NotifierError` when the bus refuses a match rule or the name request.
+    /// - Throws: `NotifierError` when a question cannot be sent to the bus or the alarm cannot be made.
     public func start() throws(NotifierError) {
+        router.onProblem = { [weak self] problem in self?.onEvent(.problem(problem)) }
         do {
-            alarm = try WallClockAlarm(loop: loop) { [weak self] _ in self?.scheduleEvaluation() }
+            alarm = try WallClockAlarm(loop: loop) { [weak self] _ in self?.send(.alarm) }
             try followService()
             try followDesktop()
-            settings.onChange = { [weak self] in self?.settingsChanged() }
+            settings.onChange = { [weak self] in self?.factsChanged() }
             try requestRole()
         } catch let error as DBusError {
             throw NotifierError(description: error.description)
@@ -109,135 +107,149 @@ public final class TipNotifier {
         } catch {
             throw NotifierError(description: "\(error)")
         }
-        scheduleEvaluation()
+        factsChanged()
     }
 
-    /// Also follows logind's `LockedHint` of the user's session, on a connection to the system bus.
+    /// Withdraws what is on screen (a click would lead nowhere once the notifier is gone) and finishes.
+    public func stop() {
+        send(.stop)
+    }
+
+    /// Also follows logind's `LockedHint` of the user's session, on a connection to the system bus; `onFollowing`
+    /// is told once which session, or why none.
     ///
-    /// - Throws: `DBusError` when logind cannot say; presence then rests on the screen savers alone.
-    public func followSessionLock(sessionID: String?, systemBus: DBusConnection) throws(DBusError) {
+    /// - Throws: `DBusError` when the question cannot be sent; presence then rests on the screen savers alone.
+    public func followSessionLock(
+        sessionID: String?, systemBus: DBusConnection, onFollowing: @escaping (Result<String, DBusError>) -> Void
+    ) throws(DBusError) {
         let router = SignalRouter(connection: systemBus)
-        try presence?.followSessionLock(sessionID: sessionID, systemBus: systemBus, router: router)
+        router.onProblem = { [weak self] problem in self?.onEvent(.problem(problem)) }
+        try presence?.followSessionLock(
+            sessionID: sessionID, systemBus: systemBus, router: router, onFollowing: onFollowing)
         systemRouter = router
     }
 
-    /// The session logind says the user is in, once followed.
-    public var sessionPath: String? { presence?.sessionPath }
-
-    /// Whether GNOME's `show-banners` is followed: in a GNOME session (`XDG_CURRENT_DESKTOP`), with its schema
-    /// installed.
-    public var followsGNOMEBanners: Bool { banners != nil }
+    /// The desktop entry whose GNOME switches are followed, when GNOME's settings are followed at all: in a GNOME
+    /// session (`XDG_CURRENT_DESKTOP`), with its schemas installed.
+    public var followedGNOMEEntry: String? { gnome?.entry }
 
     // MARK: - Following
 
     private func followService() throws(DBusError) {
-        let sender = Self.service.rawValue
-        let path = Self.servicePath.rawValue
-        let interface = Self.serviceInterface.rawValue
-        try router.add(SignalRule(sender: sender, path: path, interface: interface, member: "TipStatusChanged")) {
-            [weak self] message in
-            guard let arguments = try? message.arguments, arguments.count == 2,
-                arguments[1].stringValue == "available"
-            else { return }
-            self?.scheduleEvaluation()
-        }
-        try router.add(SignalRule(sender: sender, path: path, interface: interface, member: "TipChanged")) {
-            [weak self] message in
-            guard let arguments = try? message.arguments, arguments.count == 2,
-                arguments[1].vardictValue?["should_display"]?.boolValue == true
-            else { return }
-            self?.scheduleEvaluation()
-        }
-        try router.add(.propertiesChanged(sender: sender, path: path)) { [weak self] message in
-            guard let arguments = try? message.arguments, arguments.count >= 2, arguments[0].stringValue == interface,
-                arguments[1].vardictValue?["NextDisplayTime"] != nil
-            else { return }
-            self?.scheduleEvaluation()
-        }
-        let owner = try BusNameFollower(name: sender, connection: connection, router: router)
-        owner.onChange = { [weak self] owner in
-            guard let self else { return }
-            self.onEvent(owner.map { .serviceAppeared(owner: $0) } ?? .serviceVanished)
-            guard owner != nil else { return }
-            self.lastWait = nil
-            self.scheduleEvaluation()
-        }
-        serviceOwner = owner
+        let service = try ServiceWatch(connection: connection, router: router)
+        service.onChange = { [weak self] in self?.factsChanged() }
+        service.onTipChange = { [weak self] tip, kind in self?.send(.tipChanged(tip, kind)) }
+        self.service = service
     }
 
     private func followDesktop() throws(DBusError) {
         let server = try NotificationServerWatch(connection: connection, router: router)
-        server.onChange = { [weak self] in self?.scheduleEvaluation() }
-        server.onOwnerChange = { [weak self] owner in
-            guard let self else { return }
-            self.onEvent(owner.map { .serverAppeared(owner: $0) } ?? .serverVanished)
-            if owner != nil { self.lastWait = nil }
-        }
+        server.onChange = { [weak self] in self?.factsChanged() }
+        server.onSignal = { [weak self] signal in self?.send(.server(signal)) }
         self.server = server
+        let app = try FeelsAppWatch(router: router, environment: environment)
+        app.onChange = { [weak self] in self?.factsChanged() }
+        self.app = app
         let presence = try PresenceWatch(sessionBus: connection, router: router)
-        presence.onChange = { [weak self] _ in self?.scheduleEvaluation() }
+        presence.onChange = { [weak self] _ in self?.factsChanged() }
         self.presence = presence
-        // Only GNOME reads show-banners; elsewhere GSettings would start dconf's worker thread for nothing.
-        let desktops = ProcessEnvironment.value("XDG_CURRENT_DESKTOP")?.split(separator: ":") ?? []
-        banners = desktops.contains("GNOME") ? GNOMEBannerSetting() : nil
-        banners?.onChange = { [weak self] _ in self?.scheduleEvaluation() }
+        let xfce = try XfceDoNotDisturb(connection: connection, router: router)
+        xfce.onChange = { [weak self] in self?.factsChanged() }
+        self.xfce = xfce
+        // Only GNOME reads its settings; elsewhere GSettings would start dconf's worker thread for nothing.
+        let desktops = environment["XDG_CURRENT_DESKTOP"]?.split(separator: ":") ?? []
+        if desktops.contains("GNOME") {
+            gnome = GNOMENotificationSettings(
+                entry: TipNotificationContent.desktopEntry(appInstalled: app.facts.installed))
+            gnome?.onChange = { [weak self] in self?.factsChanged() }
+        }
     }
 
     private func requestRole() throws(DBusError) {
         let name = Self.busName.rawValue
         try router.add(
             SignalRule(
-                sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                sender: SignalRule.bus, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "NameAcquired", firstArgument: name, needsMatchRule: false)
-        ) { [weak self] _ in self?.setActive(true) }
+        ) { [weak self] _ in self?.roleChanged(.active) }
         try router.add(
             SignalRule(
-                sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                sender: SignalRule.bus, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "NameLost", firstArgument: name, needsMatchRule: false)
-        ) { [weak self] _ in self?.setActive(false) }
+        ) { [weak self] _ in self?.roleChanged(.standby) }
         // --once never queues: it has no later in which to take over.
-        switch try connection.requestName(Self.busName, flags: configuration.once ? [.doNotQueue] : []) {
-        case .primaryOwner, .alreadyOwner: setActive(true)
-        case .inQueue: setActive(false)
-        case .exists:
-            onEvent(.anotherNotifierIsActive)
-            finish()
+        let flags: RequestNameFlags = configuration.once ? [.doNotQueue] : []
+        try connection.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "RequestName", arguments: [.string(name), .uint32(flags.rawValue)], timeout: .seconds(25)
+        ) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let values):
+                switch values.first?.uint32Value {
+                case 1, 4: self.roleChanged(.active)
+                case 2: self.roleChanged(.standby)
+                default: self.roleChanged(.another)
+                }
+            case .failure(let error):
+                self.onEvent(.problem("The bus refused the name '\(name)': \(error)"))
+                self.roleChanged(.another)
+            }
         }
     }
 
-    private func setActive(_ active: Bool) {
-        // The reply to RequestName and the NameAcquired signal both say so: announce the role once.
-        guard !roleKnown || active != conditions.isActive else { return }
-        roleKnown = true
-        conditions.isActive = active
-        onEvent(active ? .becameActive : .standingBy)
-        if active { lastWait = nil }
-        scheduleEvaluation()
+    private func roleChanged(_ new: NotifierFacts.Role) {
+        // The reply to RequestName and NameAcquired both say so.
+        guard new != role else { return }
+        role = new
+        factsChanged()
     }
 
-    private func settingsChanged() {
+    // MARK: - Feeding the machine
+
+    /// The facts as the watches know them now.
+    var facts: NotifierFacts {
+        var facts = NotifierFacts()
+        facts.role = role
         if let problem = settings.problem {
-            onEvent(.problem(problem.description))
-        } else {
-            onEvent(.settingsChanged(enabled: settings.enabled, path: settings.path))
+            facts.optOut = .unreadable(problem.description)
+        } else if !settings.enabled {
+            facts.optOut = .off(path: settings.path)
         }
-        lastWait = nil
-        scheduleEvaluation()
+        facts.absence = presence?.absence
+        if server?.isInhibited == true {
+            facts.silencer = .serverInhibited
+        } else if server?.isPaused == true {
+            facts.silencer = .serverPaused
+        } else if xfce?.isOn == true {
+            facts.silencer = .xfceDoNotDisturb
+        } else {
+            facts.silencer = gnome?.silencer
+        }
+        facts.server = server?.facts ?? NotifierFacts.Server()
+        facts.service = service?.facts ?? NotifierFacts.Service()
+        facts.app = app?.facts ?? NotifierFacts.App()
+        return facts
     }
 
-    func refreshConditions() {
-        conditions.isEnabled = settings.enabled
-        conditions.settingsProblem = settings.problem?.description
-        conditions.absence = presence?.absence
-        conditions.server = server?.availability ?? .absent
-        if server?.isInhibited == true {
-            conditions.silencer = .serverInhibited
-        } else if server?.isPaused == true {
-            conditions.silencer = .serverPaused
-        } else if banners?.showsBanners == false {
-            conditions.silencer = .gnomeBannersOff
-        } else {
-            conditions.silencer = nil
+    func factsChanged() {
+        let facts = facts
+        guard facts != machine.facts else { return }
+        send(.facts(facts))
+    }
+
+    /// Hands `input` to the machine and carries out its effects; an input that arrives while effects are carried out
+    /// (a call that failed at once) waits its turn.
+    func send(_ input: NotifierInput) {
+        inputs.append(input)
+        guard !handling else { return }
+        handling = true
+        defer { handling = false }
+        while !inputs.isEmpty {
+            let next = inputs.removeFirst()
+            for effect in machine.handle(next, at: SystemClock().now) {
+                perform(effect)
+            }
         }
     }
 }

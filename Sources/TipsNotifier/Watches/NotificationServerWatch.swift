@@ -1,49 +1,38 @@
 import DBus
 
 /// Follows the desktop's notification server, `org.freedesktop.Notifications`: whether one runs or can be started,
-/// and whether it holds notifications back: its `Inhibited` property where it has one (KDE's), dunst's `paused`.
+/// whether it holds notifications back (its `Inhibited` property where it has one, KDE's; dunst's `paused`), and
+/// what it says of the notifications it shows (`ActionInvoked`, `NotificationClosed`, `ActivationToken`).
+///
+/// Every signal is believed only from the name's current owner at the specification's object path: after the server
+/// restarts, another client's notification with a reused id is never taken for ours.
 public final class NotificationServerWatch {
     /// The bus name every notification server owns.
     public static let name = "org.freedesktop.Notifications"
     /// Its object.
     public static let path = "/org/freedesktop/Notifications"
+    /// dunst's own interface, with its `paused` property.
+    static let dunstInterface = "org.dunstproject.cmd0"
 
-    /// Whether a notification can be tried now.
-    public enum Availability: Equatable, Sendable {
-        /// A server owns the name.
-        case running
-        /// None runs, but the bus can start one (a `.service` file names it).
-        case activatable
-        /// None runs and none can be started.
-        case absent
-        /// Showing failed; nothing is tried again until a server (re)appears.
-        case failed
-    }
-
-    /// Whether a notification can be tried now.
-    public private(set) var availability: Availability
+    /// Whether a server runs or can be started.
+    public private(set) var facts = NotifierFacts.Server()
     /// Whether the server says notifications are inhibited (do not disturb).
     public private(set) var isInhibited = false
     /// Whether dunst says it is paused: it queues notifications and shows them when resumed.
     public private(set) var isPaused = false
-    /// Called from dispatch when ``availability``, ``isInhibited`` or ``isPaused`` changes.
+    /// Called from dispatch when ``facts``, ``isInhibited`` or ``isPaused`` changes.
     public var onChange: (() -> Void)?
-    /// Called from dispatch, before ``onChange``, when a server appears (with its unique name) or leaves (`nil`).
-    public var onOwnerChange: ((String?) -> Void)?
-    static let dunstInterface = "org.dunstproject.cmd0"
-    private let owner: BusNameFollower
-    private let activatable: Bool
+    /// Called from dispatch with what the server says of one of its notifications.
+    public var onSignal: ((ServerSignal) -> Void)?
     private weak var connection: DBusConnection?
+    private var ownerKnown = false
+    private var activatableKnown = false
 
-    /// Starts following the server; asks the bus whether one runs or can be started, and the server whether it
-    /// inhibits notifications.
+    /// Starts following the server; asks the bus whether one runs or can be started.
     ///
-    /// - Throws: `DBusError` when the bus refuses a match rule or does not answer.
+    /// - Throws: `DBusError` when the questions and match rules cannot be sent.
     public init(connection: DBusConnection, router: SignalRouter) throws(DBusError) {
         self.connection = connection
-        owner = try BusNameFollower(name: Self.name, connection: connection, router: router)
-        activatable = try BusNameFollower.isActivatable(Self.name, on: connection)
-        availability = owner.owner != nil ? .running : activatable ? .activatable : .absent
         try router.add(.propertiesChanged(sender: Self.name, path: Self.path)) { [weak self] message in
             guard let self, let arguments = try? message.arguments, arguments.count >= 2,
                 let changed = arguments[1].vardictValue
@@ -54,28 +43,52 @@ public final class NotificationServerWatch {
             default: break
             }
         }
-        owner.onChange = { [weak self] owner in
+        try router.add(SignalRule(sender: Self.name, path: Self.path, interface: Self.name, member: "ActionInvoked")) {
+            [weak self] message in
+            guard let arguments = try? message.arguments, arguments.count == 2, let id = arguments[0].uint32Value,
+                let action = arguments[1].stringValue
+            else { return }
+            self?.onSignal?(.actionInvoked(id, action: action))
+        }
+        try router.add(
+            SignalRule(sender: Self.name, path: Self.path, interface: Self.name, member: "NotificationClosed")
+        ) { [weak self] message in
+            guard let arguments = try? message.arguments, arguments.count == 2, let id = arguments[0].uint32Value,
+                let reason = arguments[1].uint32Value
+            else { return }
+            self?.onSignal?(.closed(id, NotificationCloseReason(code: Int32(clamping: reason))))
+        }
+        try router.add(SignalRule(sender: Self.name, path: Self.path, interface: Self.name, member: "ActivationToken"))
+        {
+            [weak self] message in
+            guard let arguments = try? message.arguments, arguments.count == 2, let id = arguments[0].uint32Value,
+                let token = arguments[1].stringValue
+            else { return }
+            self?.onSignal?(.activationToken(id, token))
+        }
+        try router.followOwner(of: Self.name) { [weak self] owner in
             guard let self else { return }
-            self.availability = owner != nil ? .running : self.activatable ? .activatable : .absent
+            self.facts.owner = owner
+            self.ownerKnown = true
             self.isInhibited = false
             self.isPaused = false
             if let owner { self.askWhetherHeldBack(owner) }
-            self.onOwnerChange?(owner)
-            self.onChange?()
+            self.announce()
         }
-        if let current = owner.owner, let destination = try? BusName(current) {
-            isInhibited = Self.flag(Self.name, "Inhibited", of: destination, on: connection)
-            isPaused = Self.flag(Self.dunstInterface, "paused", of: destination, on: connection)
+        try connection.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "ListActivatableNames", timeout: .seconds(25)
+        ) { [weak self] result in
+            guard let self else { return }
+            self.facts.activatable = (try? result.get())?.first?.stringArrayValue?.contains(Self.name) ?? false
+            self.activatableKnown = true
+            self.announce()
         }
     }
 
-    /// The unique name of the running server, if any.
-    public var currentOwner: String? { owner.owner }
-
-    /// Records that showing failed: nothing is tried again until a server appears.
-    public func showingFailed() {
-        guard availability != .failed else { return }
-        availability = .failed
+    private func announce() {
+        facts.known = ownerKnown && activatableKnown
+        if facts.known { onChange?() }
     }
 
     private func update(inhibited: Bool? = nil, paused: Bool? = nil) {
@@ -94,22 +107,11 @@ public final class NotificationServerWatch {
                 destination: destination, path: ObjectPath(Self.path), interface: "org.freedesktop.DBus.Properties",
                 member: "Get", arguments: [.string(interface), .string(property)], timeout: .seconds(5)
             ) { [weak self] result in
-                guard case .success(let values) = result, let flag = values.first?.variantValue?.boolValue else {
-                    return
-                }
-                if interface == Self.name { self?.update(inhibited: flag) } else { self?.update(paused: flag) }
+                guard let self, self.facts.owner == owner, case .success(let values) = result,
+                    let flag = values.first?.variantValue?.boolValue
+                else { return }
+                if interface == Self.name { self.update(inhibited: flag) } else { self.update(paused: flag) }
             }
         }
-    }
-
-    private static func flag(_ interface: String, _ property: String, of owner: BusName, on connection: DBusConnection)
-        -> Bool
-    {
-        guard let interfaceName = try? InterfaceName(interface),
-            let value = try? connection.getProperty(
-                destination: owner, path: ObjectPath(path), interface: interfaceName, name: property,
-                timeout: .seconds(5))
-        else { return false }
-        return value.boolValue ?? false
     }
 }

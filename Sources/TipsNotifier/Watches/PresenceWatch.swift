@@ -30,7 +30,7 @@ public final class PresenceWatch {
 
     /// Starts following the screen savers on the session bus.
     ///
-    /// - Throws: `DBusError` when the bus refuses a match rule or does not answer.
+    /// - Throws: `DBusError` when the questions and match rules cannot be sent.
     public init(sessionBus connection: DBusConnection, router: SignalRouter) throws(DBusError) {
         screenSavers = try ScreenSaverFollower.known.map { (name, path) throws(DBusError) in
             try ScreenSaverFollower(name: name, path: path, connection: connection, router: router)
@@ -41,17 +41,17 @@ public final class PresenceWatch {
         announced = absence
     }
 
-    /// Also follows logind's `LockedHint` for the session.
+    /// Also follows logind's `LockedHint` for the session; `onFollowing` is told once which session, or why none.
     ///
-    /// - Throws: `DBusError` when logind cannot say which session or whether it is locked; presence then rests on the
-    ///   screen savers alone.
-    public func followSessionLock(sessionID: String?, systemBus: DBusConnection, router: SignalRouter)
-        throws(DBusError)
-    {
+    /// - Throws: `DBusError` when the question cannot be sent; presence then rests on the screen savers alone.
+    public func followSessionLock(
+        sessionID: String?, systemBus: DBusConnection, router: SignalRouter,
+        onFollowing: @escaping (Result<String, DBusError>) -> Void
+    ) throws(DBusError) {
         let follower = try SessionLockFollower(sessionID: sessionID, connection: systemBus, router: router)
         follower.onChange = { [weak self] _ in self?.changed() }
+        follower.onFollowing = onFollowing
         sessionLock = follower
-        changed()
     }
 
     /// Why the user is away now; `nil` when present.

@@ -4,7 +4,8 @@ import DBus
 ///
 /// `org.freedesktop.ScreenSaver` (KDE, and GNOME through its proxy) and `org.gnome.ScreenSaver` (GNOME Shell) answer
 /// the same two members on objects of their own. A service that is not running counts as inactive, and is never
-/// started to ask: the question goes to its unique name, which the bus cannot activate.
+/// started to ask: the question goes to its unique name, which the bus cannot activate. `ActiveChanged` is believed
+/// only from the name's owner.
 public final class ScreenSaverFollower {
     /// The bus name, such as `org.freedesktop.ScreenSaver`.
     public let name: String
@@ -13,9 +14,8 @@ public final class ScreenSaverFollower {
     /// Called from dispatch when ``isActive`` changes.
     public var onChange: ((Bool) -> Void)?
     private let path: String
-    private let interface: String
-    private let owner: BusNameFollower
     private weak var connection: DBusConnection?
+    private var owner: String?
 
     /// The screen savers followed: the freedesktop one and GNOME Shell's.
     public static let known: [(name: String, path: String)] = [
@@ -23,28 +23,23 @@ public final class ScreenSaverFollower {
         ("org.gnome.ScreenSaver", "/org/gnome/ScreenSaver"),
     ]
 
-    /// Starts following the screen saver `name` at `path` (its interface has the same name), asking whether it is
-    /// active now when it runs.
+    /// Starts following the screen saver `name` at `path` (its interface has the same name).
     ///
-    /// - Throws: `DBusError` when the bus refuses a match rule or does not answer.
+    /// - Throws: `DBusError` when the questions and match rules cannot be sent.
     public init(name: String, path: String, connection: DBusConnection, router: SignalRouter) throws(DBusError) {
         self.name = name
         self.path = path
-        self.interface = name
         self.connection = connection
-        owner = try BusNameFollower(name: name, connection: connection, router: router)
         try router.add(SignalRule(sender: name, path: path, interface: name, member: "ActiveChanged")) {
             [weak self] message in
             guard let active = (try? message.arguments)?.first?.boolValue else { return }
             self?.update(active)
         }
-        owner.onChange = { [weak self] owner in
+        try router.followOwner(of: name) { [weak self] owner in
             guard let self else { return }
+            self.owner = owner
             guard let owner else { return self.update(false) }
             self.askActive(owner)
-        }
-        if let current = owner.owner {
-            isActive = (try? Self.getActive(owner: current, path: path, interface: name, on: connection)) ?? false
         }
     }
 
@@ -56,22 +51,15 @@ public final class ScreenSaverFollower {
 
     private func askActive(_ owner: String) {
         guard let connection, let destination = try? BusName(owner), let path = try? ObjectPath(path),
-            let interface = try? InterfaceName(interface)
+            let interface = try? InterfaceName(name)
         else { return }
         _ = try? connection.call(
             destination: destination, path: path, interface: interface, member: "GetActive", timeout: .seconds(5)
         ) { [weak self] result in
-            guard case .success(let values) = result, let active = values.first?.boolValue else { return }
-            self?.update(active)
+            guard let self, self.owner == owner, case .success(let values) = result,
+                let active = values.first?.boolValue
+            else { return }
+            self.update(active)
         }
-    }
-
-    private static func getActive(owner: String, path: String, interface: String, on connection: DBusConnection)
-        throws(DBusError) -> Bool
-    {
-        let reply = try connection.call(
-            destination: try BusName(owner), path: try ObjectPath(path), interface: try InterfaceName(interface),
-            member: "GetActive", timeout: .seconds(5))
-        return reply.first?.boolValue ?? false
     }
 }

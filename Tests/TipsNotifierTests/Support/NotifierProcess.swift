@@ -3,8 +3,9 @@ import Foundation
 
 /// The real `feels-tips-notifier` on a private bus, with a config folder of its own; stopped when released.
 ///
-/// The system bus is pointed at nothing, so the machine's logind never decides a test's outcome, and the locale is
-/// fixed so its words are the English ones the tests compare.
+/// The system bus is pointed at nothing, so the machine's logind never decides a test's outcome; the locale is fixed
+/// so its words are the English ones the tests compare; the XDG data folders hold no Feels app unless a test installs
+/// one (``StandInApp``), and no desktop is named, so GNOME's settings are followed only where a test says so.
 final class NotifierProcess {
     let child: ChildProcess
     /// `XDG_CONFIG_HOME` of the notifier, where its opt-out file lives.
@@ -25,6 +26,9 @@ final class NotifierProcess {
             "DBUS_SESSION_BUS_ADDRESS": address,
             "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/feels-tests/system_bus_socket",
             "XDG_CONFIG_HOME": configHome.path,
+            "XDG_DATA_HOME": configHome.appendingPathComponent("data").path,
+            "XDG_DATA_DIRS": "/nonexistent/feels-tests/share",
+            "XDG_CURRENT_DESKTOP": nil,
             "XDG_SESSION_ID": nil,
             "JOURNAL_STREAM": nil,
             "LC_ALL": "C.UTF-8",

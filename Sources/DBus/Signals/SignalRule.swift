@@ -1,8 +1,9 @@
-import DBus
-
 /// Which signals a handler of a ``SignalRouter`` receives: the fields of a D-Bus match rule, `nil` for any.
 public struct SignalRule: Hashable, Sendable {
-    /// The sending bus name; the bus applies it (a well-known name cannot be compared locally).
+    /// The bus's own name, the sender of `NameOwnerChanged`, `NameAcquired` and `NameLost`; no peer can take it.
+    public static let bus = "org.freedesktop.DBus"
+
+    /// The sender: a well-known name (whose current unique owner the router checks), a unique name, or the bus.
     public var sender: String?
     /// The emitting object.
     public var path: String?
@@ -31,14 +32,20 @@ public struct SignalRule: Hashable, Sendable {
     /// `NameOwnerChanged` for one name only, so the bus does not wake us for every other client that comes and goes.
     public static func nameOwnerChanged(_ name: String) -> SignalRule {
         SignalRule(
-            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "NameOwnerChanged", firstArgument: name)
+            sender: bus, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+            firstArgument: name)
     }
 
     /// `PropertiesChanged` of the object at `path` owned by `sender`.
     public static func propertiesChanged(sender: String, path: String) -> SignalRule {
         SignalRule(
             sender: sender, path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
+    }
+
+    /// Whether the sender is a well-known name, whose owner must be followed to check a signal's sender.
+    public var hasWellKnownSender: Bool {
+        guard let sender else { return false }
+        return !sender.hasPrefix(":") && sender != Self.bus
     }
 
     /// The rule as the bus reads it: `type='signal',sender='…',…,arg0='…'`.
@@ -52,13 +59,15 @@ public struct SignalRule: Hashable, Sendable {
         return parts.joined(separator: ",")
     }
 
-    /// Whether `message` is a signal this rule selects, as far as can be told locally.
-    public func matches(_ message: DBusMessage) -> Bool {
+    /// Whether `message` is a signal this rule selects, coming from `expectedSender`: the unique name that owns the
+    /// rule's well-known sender now (`nil` when none does or it is not known yet, which nothing matches), or the
+    /// rule's own sender when that is a unique name or the bus.
+    public func matches(_ message: DBusMessage, expectedSender: String?) -> Bool {
         guard message.type == .signal, message.interface?.rawValue == interface, message.member?.rawValue == member
         else { return false }
         if let path, message.path?.rawValue != path { return false }
-        if let sender, sender.hasPrefix(":") || sender == "org.freedesktop.DBus", message.sender != sender {
-            return false
+        if sender != nil {
+            guard let expectedSender, message.sender == expectedSender else { return false }
         }
         if let firstArgument {
             guard let arguments = try? message.arguments, arguments.first?.stringValue == firstArgument else {

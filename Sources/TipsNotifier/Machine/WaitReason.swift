@@ -8,20 +8,24 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
     case turnedOff(path: String)
     /// The opt-out file cannot be read or holds an invalid value; nothing is shown until it is fixed.
     case unreadableSettings(String)
+    /// The Feels app runs: it shows tips where they belong, so no notification doubles them.
+    case appRunning
     /// The user is away.
     case away(PresenceWatch.Absence)
-    /// The user silenced notifications (do not disturb).
+    /// The user silenced notifications (do not disturb, or Feels turned off in the desktop's settings).
     case silenced(Silencer)
-    /// No notification server runs or can be started, or showing failed: waiting for one to appear.
+    /// No notification server runs or can be started: waiting for one to appear.
     case noServer
+    /// The server failed to show a notification: waiting for it to be replaced, or until the instant to try again.
+    case serverFailing(retryAt: Instant)
     /// `org.feels.Tips` cannot be reached; waiting for it to appear.
     case serviceUnavailable(String)
+    /// The user has not used Feels yet (no day of use): a notification never advertises an app not yet used.
+    case notUsedYet
     /// The display window holds new tips back until the instant.
     case windowClosed(until: Instant)
     /// No tip the user has not seen is available.
     case noNewTip
-    /// The tip the service offers was already shown as a notification by this notifier.
-    case alreadyNotified(String)
 
     /// What silences notifications.
     public enum Silencer: Equatable, Sendable, CustomStringConvertible {
@@ -31,6 +35,12 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
         case serverPaused
         /// GNOME's `show-banners` is false.
         case gnomeBannersOff
+        /// GNOME's notification settings for the desktop entry turn its notifications off (`enable=false`).
+        case gnomeAppDisabled(String)
+        /// GNOME's notification settings for the desktop entry turn its banners off (`show-banners=false`).
+        case gnomeAppBannersOff(String)
+        /// Xfce's notification daemon is in do-not-disturb mode.
+        case xfceDoNotDisturb
 
         /// "the notification server inhibits notifications".
         public var description: String {
@@ -38,6 +48,9 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
             case .serverInhibited: "the notification server inhibits notifications"
             case .serverPaused: "the notification server is paused"
             case .gnomeBannersOff: "GNOME's notification banners are off (show-banners=false)"
+            case .gnomeAppDisabled(let entry): "GNOME's notification settings turn off notifications of '\(entry)'"
+            case .gnomeAppBannersOff(let entry): "GNOME's notification settings turn off banners of '\(entry)'"
+            case .xfceDoNotDisturb: "Xfce's notifications are in do-not-disturb mode"
             }
         }
     }
@@ -48,13 +61,15 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
         case .standby: "Standing by: another feels-tips-notifier shows the tips"
         case .turnedOff(let path): "Tip notifications are turned off in '\(path)'"
         case .unreadableSettings(let problem): "\(problem); showing no tips until it is fixed"
+        case .appRunning: "Waiting: the Feels app runs and shows tips where they belong"
         case .away(let absence): "Waiting: \(absence)"
         case .silenced(let silencer): "Waiting: \(silencer)"
         case .noServer: "Waiting: no notification server"
+        case .serverFailing(let retryAt): "Waiting: the notification server failed; trying again at \(retryAt)"
         case .serviceUnavailable(let reason): "Waiting: org.feels.Tips is not available (\(reason))"
+        case .notUsedYet: "Waiting: Feels has not been used yet (no day of use)"
         case .windowClosed(let until): "Waiting: the display window is closed until \(until)"
         case .noNewTip: "Waiting: no new tip is available"
-        case .alreadyNotified(let id): "Waiting: '\(id)' was already shown as a notification"
         }
     }
 }

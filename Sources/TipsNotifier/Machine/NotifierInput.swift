@@ -1,0 +1,84 @@
+import TipsCore
+
+/// Everything that happens to the notifier, as ``NotifierMachine`` reads it.
+public enum NotifierInput: Sendable {
+    /// The watches' facts changed (or were heard for the first time).
+    case facts(NotifierFacts)
+    /// The wall-clock alarm fired: the display window may have ended, or the clock was set.
+    case alarm
+    /// The retry timer fired.
+    case retry
+    /// The server answered `GetCapabilities`, or the call failed.
+    case capabilities(Result<Set<String>, CallFailure>)
+    /// The service answered `ClaimNotificationTip`: the tip claimed, `nil` for none, or a failure.
+    case claimed(Result<ClaimedTip?, CallFailure>)
+    /// The server answered `Notify` for the tip's notification: its id, or a failure.
+    case notified(TipID, Result<UInt32, CallFailure>)
+    /// The service answered `ReleaseNotificationTip` for a tip.
+    case released(TipID, shown: Bool, Result<Void, CallFailure>)
+    /// The app answered `ActivateAction("show-tip", …)`.
+    case appActivated(TipID, Result<Void, CallFailure>)
+    /// The server's signal about one of its notifications, already checked to come from the server's owner.
+    case server(ServerSignal)
+    /// The service says a tip changed in a way that concerns a notification of it.
+    case tipChanged(TipID, TipChangeKind)
+    /// `--once` has waited long enough for the user's answer.
+    case outcomeWaitEnded
+    /// SIGTERM or SIGINT: withdraw what is on screen and finish.
+    case stop
+}
+
+/// A call that failed: whether it says the peer is not there, and what it said.
+public struct CallFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What failed, as the bus or the peer said it.
+    public var description: String
+    /// Whether the error says the peer does not run and cannot be started (`ServiceUnknown`, `NameHasNoOwner`, a
+    /// failed activation) or is in use elsewhere (`org.feels.Tips1.Error.InUse`), rather than that it misbehaved.
+    public var peerUnavailable: Bool
+
+    /// A failure.
+    public init(_ description: String, peerUnavailable: Bool = false) {
+        self.description = description
+        self.peerUnavailable = peerUnavailable
+    }
+}
+
+/// A tip the service claimed for this notifier, with its words in the notifier's language.
+public struct ClaimedTip: Equatable, Sendable {
+    /// The tip.
+    public var id: TipID
+    /// The notification's title.
+    public var title: String
+    /// The notification's body.
+    public var body: String
+    /// A freedesktop icon name.
+    public var icon: String
+
+    /// A claimed tip.
+    public init(id: TipID, title: String, body: String, icon: String) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.icon = icon
+    }
+}
+
+/// A signal of the notification server about a notification, by the id it gave.
+public enum ServerSignal: Equatable, Sendable {
+    /// `ActionInvoked(id, action)`: the user chose an action (`default` is a click on the notification).
+    case actionInvoked(UInt32, action: String)
+    /// `NotificationClosed(id, reason)`.
+    case closed(UInt32, NotificationCloseReason)
+    /// `ActivationToken(id, token)` (specification 1.2): sent just before `ActionInvoked`, for the app to be raised.
+    case activationToken(UInt32, String)
+}
+
+/// What changed of a tip, as far as its notification is concerned.
+public enum TipChangeKind: Equatable, Sendable {
+    /// It was invalidated (in an app, by `feels-tips`): its notification is withdrawn.
+    case invalidated
+    /// It is no longer marked notified (a reset): its notification is withdrawn.
+    case forgotten
+    /// It may be worth a new look: it became available or should display, or the window reopened.
+    case mayBeDue
+}

@@ -1,0 +1,39 @@
+/// One tip this notifier claimed, and where its notification is in its life.
+public struct TipNotification: Equatable, Sendable {
+    /// Where the notification is.
+    public enum Phase: Equatable, Sendable {
+        /// `Notify` is on its way to the server, the unique name it went to (`nil`: the server was being started);
+        /// `again` for a notification lost with its server and shown once more.
+        case notifying(server: String?, again: Bool)
+        /// On screen, by the server's unique name and the id it gave.
+        case onScreen(server: String, id: UInt32)
+        /// Its server left the bus with it: the next server shows it again.
+        case lost
+        /// The user clicked it: the tip is released, and the Feels app is opened at the tip once the service has
+        /// answered (so the app finds the tip no longer held).
+        case handedOff
+    }
+
+    /// The tip and its words.
+    public let tip: ClaimedTip
+    /// What the notification says and offers.
+    public var content: NotificationContent
+    /// Where it is.
+    public var phase: Phase
+    /// The activation token the server sent for it, for the app to be raised.
+    public var activationToken: String?
+    /// Why it must be withdrawn as soon as the server has answered `Notify`, when that was asked meanwhile.
+    public var withdrawOnceShown: String?
+
+    /// A notification on its way to the server.
+    public init(tip: ClaimedTip, content: NotificationContent, phase: Phase) {
+        self.tip = tip
+        self.content = content
+        self.phase = phase
+    }
+
+    /// The server's id for it, while it is on screen.
+    public var onScreenID: UInt32? {
+        if case .onScreen(_, let id) = phase { id } else { nil }
+    }
+}

@@ -1,0 +1,175 @@
+import DBus
+import TipsCore
+
+extension TipNotifier {
+    /// Carries out one effect; every call goes out without blocking, and its answer comes back as an input.
+    func perform(_ effect: NotifierEffect) {
+        switch effect {
+        case .askCapabilities:
+            callServer("GetCapabilities", []) { [weak self] result in
+                self?.send(.capabilities(result.map { Set($0.first?.stringArrayValue ?? []) }))
+            }
+        case .claim:
+            app?.refreshInstalled()
+            factsChanged()
+            callService("ClaimNotificationTip", [.vardict([("locale", .string(configuration.locale))])]) {
+                [weak self] result in
+                self?.send(.claimed(result.flatMap(Self.claimedTip)))
+            }
+        case .notify(let tip, let content):
+            callServer("Notify", Self.notifyArguments(content)) { [weak self] result in
+                self?.send(
+                    .notified(
+                        tip,
+                        result.flatMap { values in
+                            values.first?.uint32Value.map { .success($0) }
+                                ?? .failure(CallFailure("Notify answered no id"))
+                        }))
+            }
+        case .close(let id):
+            callServer("CloseNotification", [.uint32(id)]) { [weak self] result in
+                // A server that closed it already may say so: nothing to do either way.
+                if case .failure(let failure) = result {
+                    self?.onEvent(.problem("CloseNotification(\(id)) failed: \(failure), ignoring"))
+                }
+            }
+        case .release(let tip, let shown):
+            callService("ReleaseNotificationTip", [.string(tip.rawValue), .boolean(shown)]) { [weak self] result in
+                self?.send(.released(tip, shown: shown, result.map { _ in () }))
+            }
+        case .activateApp(let tip, let token):
+            activateApp(at: tip, token: token)
+        case .turnOff:
+            do {
+                try settings.save(enabled: false)
+            } catch {
+                onEvent(.problem("Failed to turn tip notifications off: \(error)"))
+            }
+        case .setAlarm(let instant):
+            do {
+                try alarm?.set(instant)
+            } catch {
+                onEvent(.problem("\(error); the next tip waits for the service's signals"))
+            }
+        case .cancelAlarm:
+            alarm?.cancel()
+        case .retry(let delay):
+            if let retryTimer { loop.removeTimer(retryTimer) }
+            retryTimer = loop.addTimer(interval: delay, repeating: false) { [weak self] in
+                self?.retryTimer = nil
+                self?.send(.retry)
+            }
+        case .waitForOutcome:
+            _ = loop.addTimer(interval: configuration.outcomeWait, repeating: false) { [weak self] in
+                self?.send(.outcomeWaitEnded)
+            }
+        case .report(let event):
+            onEvent(event)
+        case .finish:
+            alarm?.cancel()
+            if let retryTimer { loop.removeTimer(retryTimer) }
+            retryTimer = nil
+            onFinished()
+        }
+    }
+
+    /// `ActivateAction("show-tip", [<tip>], platform data)` of the Feels app; the bus starts it when it does not run.
+    /// The activation token goes as both names apps read it under (`activation-token` for Wayland,
+    /// `desktop-startup-id` for X11).
+    private func activateApp(at tip: TipID, token: String?) {
+        var platformData: [(String, DBusValue)] = []
+        if let token {
+            platformData = [("activation-token", .string(token)), ("desktop-startup-id", .string(token))]
+        }
+        do {
+            try connection.call(
+                destination: BusName(FeelsAppWatch.name), path: ObjectPath(FeelsAppWatch.path),
+                interface: "org.freedesktop.Application", member: "ActivateAction",
+                arguments: [
+                    .string(FeelsAppWatch.showTipAction), .array("v", [.variant(.string(tip.rawValue))]),
+                    .vardict(platformData),
+                ], timeout: .seconds(25)
+            ) { [weak self] result in
+                self?.send(.appActivated(tip, result.map { _ in () }.mapError(Self.failure)))
+            }
+        } catch {
+            send(.appActivated(tip, .failure(Self.failure(error))))
+        }
+    }
+
+    // MARK: - Calls
+
+    /// Calls a method of `org.feels.Tips1`; the bus starts the service for the call when it is installed but not
+    /// running.
+    private func callService(
+        _ member: MemberName, _ arguments: [DBusValue],
+        completion: @escaping (Result<[DBusValue], CallFailure>) -> Void
+    ) {
+        do {
+            try connection.call(
+                destination: BusName(ServiceWatch.name), path: ObjectPath(ServiceWatch.path),
+                interface: InterfaceName(ServiceWatch.interface), member: member, arguments: arguments,
+                timeout: .seconds(25)
+            ) { result in completion(result.mapError(Self.failure)) }
+        } catch {
+            completion(.failure(Self.failure(error)))
+        }
+    }
+
+    /// Calls a method of the notification server, which has ``Configuration/serverTimeout`` to answer.
+    private func callServer(
+        _ member: MemberName, _ arguments: [DBusValue],
+        completion: @escaping (Result<[DBusValue], CallFailure>) -> Void
+    ) {
+        do {
+            try connection.call(
+                destination: BusName(NotificationServerWatch.name), path: ObjectPath(NotificationServerWatch.path),
+                interface: InterfaceName(NotificationServerWatch.name), member: member, arguments: arguments,
+                timeout: configuration.serverTimeout
+            ) { result in completion(result.mapError(Self.failure)) }
+        } catch {
+            completion(.failure(Self.failure(error)))
+        }
+    }
+
+    /// A bus error as the machine reads it.
+    static func failure(_ error: DBusError) -> CallFailure {
+        guard case .remote(let name, _) = error else { return CallFailure(error.description) }
+        let unavailable = [
+            "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+            "org.feels.Tips1.Error.InUse",
+        ]
+        return CallFailure(
+            error.description,
+            peerUnavailable: unavailable.contains(name) || name.hasPrefix("org.freedesktop.DBus.Error.Spawn."))
+    }
+
+    /// The tip `ClaimNotificationTip` answered with, `nil` for none.
+    static func claimedTip(_ values: [DBusValue]) -> Result<ClaimedTip?, CallFailure> {
+        guard values.count == 2, let id = values[0].stringValue, let tip = values[1].vardictValue else {
+            return .failure(CallFailure("ClaimNotificationTip answered '\(values)', expected (sa{sv})"))
+        }
+        if id.isEmpty { return .success(nil) }
+        guard let title = tip["notification_title"]?.stringValue, let body = tip["notification_body"]?.stringValue
+        else {
+            return .failure(CallFailure("ClaimNotificationTip gave '\(id)' without its notification's words"))
+        }
+        return .success(
+            ClaimedTip(id: TipID(rawValue: id), title: title, body: body, icon: tip["icon"]?.stringValue ?? ""))
+    }
+
+    /// `Notify`'s arguments: app name, replaces id (0, a new notification), icon, summary, body, actions as id and
+    /// label pairs, hints, and the server's own expiry (-1).
+    static func notifyArguments(_ content: NotificationContent) -> [DBusValue] {
+        [
+            .string(TipNotificationContent.appName), .uint32(0), .string(content.icon), .string(content.summary),
+            .string(content.body), .strings(content.actions.flatMap { [$0.id, $0.label] }),
+            .vardict([
+                ("urgency", .byte(content.urgency.rawValue)), ("category", .string(content.category)),
+                ("image-path", .string(content.icon)),
+                ("desktop-entry", .string(content.desktopEntry)),
+            ]),
+            .int32(-1),
+        ]
+    }
+}

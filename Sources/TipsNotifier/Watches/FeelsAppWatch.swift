@@ -1,0 +1,126 @@
+import DBus
+import FeelsSystem
+import Glibc
+
+/// Follows the Feels desktop app, `org.feels.Feels`: whether it runs (owns its name on the session bus), and whether
+/// it is installed as a D-Bus activatable application (its desktop entry, found in the XDG data folders).
+public final class FeelsAppWatch {
+    /// The app's bus name and application id.
+    public static let name = "org.feels.Feels"
+    /// The object a GApplication exports `org.freedesktop.Application` at.
+    public static let path = "/org/feels/Feels"
+    /// The action that opens the app at a tip (parameter: the tip id, `s`).
+    public static let showTipAction = "show-tip"
+
+    /// What is known of the app.
+    public private(set) var facts = NotifierFacts.App()
+    /// Called from dispatch when whether the app runs changes.
+    public var onChange: (() -> Void)?
+    private let dataFolders: [String]
+
+    /// Starts following whether the app runs; `environment` gives the XDG data folders its entry is looked for in.
+    ///
+    /// - Throws: `DBusError` when the questions cannot be sent.
+    public init(router: SignalRouter, environment: [String: String]) throws(DBusError) {
+        dataFolders = Self.dataFolders(environment)
+        facts.installed = Self.entryIsInstalled(in: dataFolders)
+        try router.followOwner(of: Self.name) { [weak self] owner in
+            guard let self else { return }
+            self.facts.known = true
+            self.facts.running = owner != nil
+            self.onChange?()
+        }
+    }
+
+    /// Looks for the desktop entry again: an app installed or removed while the notifier runs is seen at the next
+    /// notification.
+    public func refreshInstalled() {
+        facts.installed = Self.entryIsInstalled(in: dataFolders)
+    }
+
+    /// `$XDG_DATA_HOME` (or `~/.local/share`), then `$XDG_DATA_DIRS` (or `/usr/local/share:/usr/share`), as the
+    /// XDG Base Directory specification orders them.
+    static func dataFolders(_ environment: [String: String]) -> [String] {
+        var folders: [String] = []
+        if let home = environment["XDG_DATA_HOME"], home.hasPrefix("/") {
+            folders.append(home)
+        } else if let home = environment["HOME"], !home.isEmpty {
+            folders.append(home + "/.local/share")
+        }
+        let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        folders += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        return folders
+    }
+
+    /// Whether the first `applications/org.feels.Feels.desktop` found is a D-Bus activatable application that is
+    /// not hidden: the desktop's own lookup stops at the first file of an id, so a hidden one in the user's folder
+    /// removes a system one.
+    static func entryIsInstalled(in folders: [String]) -> Bool {
+        for folder in folders {
+            guard let text = DesktopEntryFile.read(folder + "/applications/\(name).desktop") else { continue }
+            let entry = DesktopEntryFile(text: text)
+            return entry.value("Type") == "Application" && entry.value("DBusActivatable") == "true"
+                && entry.value("Hidden") != "true"
+        }
+        return false
+    }
+}
+
+/// The `[Desktop Entry]` group of a desktop entry file, as much as the notifier reads of it.
+struct DesktopEntryFile {
+    /// The longest file read: a desktop entry is a few kilobytes.
+    static let maximumSize = 256 << 10
+
+    private var values: [String: String] = [:]
+
+    /// Reads the group's keys from the file's text; other groups, comments and localized keys are skipped.
+    init(text: String) {
+        var inGroup = false
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            let line = line.drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("[") {
+                inGroup = line.hasPrefix("[Desktop Entry]")
+                continue
+            }
+            guard inGroup, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals].trimmingSpaces()
+            guard values[key] == nil else { continue }
+            values[key] = line[line.index(after: equals)...].trimmingSpaces()
+        }
+    }
+
+    /// A key's value.
+    func value(_ key: String) -> String? {
+        values[key]
+    }
+
+    /// The text of a regular file, up to ``maximumSize``; `nil` when it is missing, not a regular file or too big.
+    static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumSize else {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return -1 }
+                return Glibc.read(fd, base + done, buffer.count - done)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            done += count
+        }
+        return String(decoding: bytes[..<done], as: UTF8.self)
+    }
+}
+
+extension Substring {
+    /// The text without spaces and tabs at either end.
+    fileprivate func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
