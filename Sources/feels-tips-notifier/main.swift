@@ -65,7 +65,8 @@ do {
 
 notifier.onEvent = { event in
     switch event {
-    case .shown, .shownAgain, .handedToApp, .withdrawn, .turnedOffFromNotification, .settingsChanged, .becameActive,
+    case .shown, .shownAgain, .handedToApp, .withdrawn, .replaced, .turnedOffFromNotification, .settingsChanged,
+        .becameActive,
         .standingBy, .appStarted:
         log.notice(event.description)
     case .notifyFailed, .appActivationFailed, .problem:

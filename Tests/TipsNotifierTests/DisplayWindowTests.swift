@@ -8,7 +8,7 @@ import Testing
 @Suite("Once per display window", .serialized)
 struct DisplayWindowTests {
     @Test func noSecondNotificationWithinTheWindowAcrossRestartsOfTheNotifierAndTheService() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let first = try NotifierProcess(address: service.bus.address, configHome: config.url)
@@ -33,7 +33,7 @@ struct DisplayWindowTests {
     }
 
     @Test func twoNotifiersStartedTogetherShowOneNotificationAndTheStandbyTakesOver() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let notifiers = try (0..<2).map { _ in
@@ -57,7 +57,7 @@ struct DisplayWindowTests {
     }
 
     @Test func afterTheWindowTheNextNewTipAppears() throws {
-        let service = try RunningService(arguments: ["--display-frequency", "3"])
+        let service = try RunningService.usedToday(arguments: ["--display-frequency", "3"])
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
@@ -75,7 +75,7 @@ struct DisplayWindowTests {
     }
 
     @Test func aTipIsNotifiedAgainOnlyAfterResetAllTips() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
@@ -89,7 +89,7 @@ struct DisplayWindowTests {
     }
 
     @Test func underATestingSwitchThatRecordsNothingATipIsStillNotifiedOnce() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         try service.call("ShowTipsForTesting", [.strings(["SiriShortcutTip"])])
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
@@ -97,9 +97,26 @@ struct DisplayWindowTests {
         // The first tip by the rules, which opens the window; then the switched one, whatever the window says.
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
         #expect(notifier.waitForLog("Showed 'SiriShortcutTip'"), "\(notifier.log)")
-        // The switch records nothing for its tip, so the service offers it again: the notifier does not repeat it.
-        #expect(
-            notifier.waitForLog("Waiting: 'SiriShortcutTip' was already shown as a notification"), "\(notifier.log)")
-        #expect(try server.notifyCalls().map(\.summary) == ["Personalize Your Experience", "Use Siri to Log Moods"])
+        // The switch records nothing for its tip, but the service does not let it be claimed again while it lasts.
+        try server.close(2, reason: 2)
+        #expect(notifier.waitForLog("Waiting: the display window is closed until"), "\(notifier.log)")
+        #expect(try server.notifyCalls().map(\.summary) == ["Personalize Your Experience", "Log Moods from Anywhere"])
+        #expect(try service.tip("SiriShortcutTip")["display_count"] == .uint32(0))
+    }
+
+    // Found by issue 15: a brief testing switch used to leave the notifier believing its tip shown while the service
+    // kept offering it, and no later tip was ever shown.
+    @Test func aBriefTestingSwitchDoesNotStopLaterTipsFromBeingShown() throws {
+        let service = try RunningService.usedToday(arguments: ["--display-frequency", "immediate"])
+        try service.call("InvalidateTip", [.string("CustomizeLayoutTip"), .string("tipClosed")])
+        try service.call("ShowAllTipsForTesting")
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(notifier.waitForLog("Showed 'AIInsightsTip'"), "\(notifier.log)")
+        try service.call("ClearTestingOverrides")
+        try server.close(1, reason: 2)
+        #expect(notifier.waitForLog("Showed 'TimeViewTip'"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Waiting: no new tip is available"), "\(notifier.log)")
     }
 }

@@ -74,7 +74,7 @@ struct NotifierMachineTests {
         #expect(Self.calls(machine.handle(.facts(Self.ready()), at: Self.now)) == [.askCapabilities])
         #expect(Self.calls(machine.handle(.capabilities(.success(["body", "actions"])), at: Self.now)) == [.claim])
         let effects = machine.handle(.claimed(.success(Self.tip)), at: Self.now)
-        guard case .notify(let id, let content)? = effects.first, effects.count == 1 else {
+        guard case .notify(let id, let content, replacing: 0)? = effects.first, effects.count == 1 else {
             Issue.record("expected one Notify: \(effects)")
             return
         }
@@ -91,14 +91,14 @@ struct NotifierMachineTests {
                 NotificationAction(id: "disable", label: "«Turn off tips»"),
             ])
         let shown = machine.handle(.notified(.customizeLayout, .success(7)), at: Self.now)
-        #expect(Self.reports(shown) == [.shown(id: .customizeLayout, title: Self.tip.title, notification: 7)])
+        #expect(Self.reports(shown).first == .shown(id: .customizeLayout, title: Self.tip.title, notification: 7))
         #expect(machine.notifications.map(\.phase) == [.onScreen(server: Self.server, id: 7)])
     }
 
     @Test func withoutTheAppANotificationHasNoDefactionActionAndNamesTheServicesEntry() throws {
         var machine = Self.claiming(Self.ready { $0.app.installed = false }, capabilities: ["body", "actions"])
         let effects = machine.handle(.claimed(.success(Self.tip)), at: Self.now)
-        guard case .notify(_, let content)? = effects.first else {
+        guard case .notify(_, let content, _)? = effects.first else {
             Issue.record("expected Notify: \(effects)")
             return
         }
@@ -109,14 +109,14 @@ struct NotifierMachineTests {
     @Test func aServerWithoutActionsGetsNoneAndOneThatReadsMarkupGetsTheBodyEscaped() throws {
         let tip = ClaimedTip(id: .siriShortcut, title: "T", body: "Run 'feels-tips log' <now> & \"then\"", icon: "i")
         var plain = Self.claiming(capabilities: ["body"])
-        guard case .notify(_, let content)? = plain.handle(.claimed(.success(tip)), at: Self.now).first else {
+        guard case .notify(_, let content, _)? = plain.handle(.claimed(.success(tip)), at: Self.now).first else {
             Issue.record("expected Notify")
             return
         }
         #expect(content.actions.isEmpty)
         #expect(content.body == tip.body)
         var markup = Self.claiming(capabilities: ["body", "body-markup"])
-        guard case .notify(_, let escaped)? = markup.handle(.claimed(.success(tip)), at: Self.now).first else {
+        guard case .notify(_, let escaped, _)? = markup.handle(.claimed(.success(tip)), at: Self.now).first else {
             Issue.record("expected Notify")
             return
         }
@@ -153,10 +153,40 @@ struct NotifierMachineTests {
         #expect(machine.handle(.alarm, at: Self.windowEnd) == [.claim])
     }
 
-    @Test func withNoWindowTheNextTipIsClaimedAsSoonAsOneIsShown() {
+    @Test func withNoWindowTheNextTipComesOnceTheNotificationBeforeItIsClosed() {
         var machine = Self.claiming(Self.ready { $0.service.nextDisplayTime = .some(nil) })
         _ = machine.handle(.claimed(.success(Self.tip)), at: Self.now)
-        #expect(Self.calls(machine.handle(.notified(Self.tip.id, .success(1)), at: Self.now)) == [.claim])
+        let shown = machine.handle(.notified(Self.tip.id, .success(1)), at: Self.now)
+        #expect(Self.calls(shown).isEmpty, "one tip at a time: \(shown)")
+        #expect(machine.waiting == .tipOnScreen(.customizeLayout))
+        #expect(
+            Self.calls(machine.handle(.server(.closed(1, .expired)), at: Self.now)) == [
+                .release(.customizeLayout, shown: true), .claim,
+            ])
+    }
+
+    @Test func onceTheWindowReopensTheNextTipReplacesTheOneStillOnScreen() {
+        var machine = Self.showing(id: 3)
+        #expect(machine.waiting == .windowClosed(until: Self.windowEnd))
+        #expect(machine.handle(.alarm, at: Self.windowEnd) == [.claim])
+        let effects = machine.handle(.claimed(.success(Self.second)), at: Self.windowEnd)
+        guard case .notify(.timeView, _, replacing: 3)? = effects.first else {
+            Issue.record("expected TimeViewTip replacing notification 3: \(effects)")
+            return
+        }
+        let shown = machine.handle(.notified(.timeView, .success(3)), at: Self.windowEnd)
+        #expect(Self.calls(shown) == [.release(.customizeLayout, shown: true)])
+        #expect(Self.reports(shown).contains(.replaced(id: .customizeLayout, by: .timeView)))
+        #expect(machine.notifications.map(\.phase) == [.onScreen(server: Self.server, id: 3)])
+    }
+
+    @Test func aServerThatDoesNotReplaceHasTheEarlierNotificationClosed() {
+        var machine = Self.showing(id: 3)
+        _ = machine.handle(.alarm, at: Self.windowEnd)
+        _ = machine.handle(.claimed(.success(Self.second)), at: Self.windowEnd)
+        let shown = machine.handle(.notified(.timeView, .success(4)), at: Self.windowEnd)
+        #expect(Self.calls(shown) == [.close(3), .release(.customizeLayout, shown: true)])
+        #expect(machine.notifications.map(\.tip.id) == [.timeView])
     }
 
     // MARK: - Reasons to wait
@@ -236,14 +266,12 @@ struct NotifierMachineTests {
         #expect(again.contains(.retry(after: .seconds(60))), "each failure in a row doubles the wait: \(again)")
     }
 
-    @Test(arguments: [UInt32(0), 1])
-    func anIdOfZeroOrOneAlreadyInUseIsNotAShownNotification(id: UInt32) {
-        var machine = Self.showing(id: 1)
-        #expect(Self.calls(machine.handle(.facts(Self.ready()), at: Self.now)) == [.claim])
-        _ = machine.handle(.claimed(.success(Self.second)), at: Self.now)
-        let effects = machine.handle(.notified(.timeView, .success(id)), at: Self.now)
-        #expect(effects.contains(.release(.timeView, shown: false)), "\(effects)")
-        #expect(machine.notifications.map(\.tip.id) == [.customizeLayout])
+    @Test func anIdOfZeroIsNotAShownNotification() {
+        var machine = Self.claiming()
+        _ = machine.handle(.claimed(.success(Self.tip)), at: Self.now)
+        let effects = machine.handle(.notified(.customizeLayout, .success(0)), at: Self.now)
+        #expect(effects.contains(.release(.customizeLayout, shown: false)), "\(effects)")
+        #expect(machine.notifications.isEmpty)
     }
 
     @Test func aServerThatLeavesTakesItsNotificationsAndTheNextShowsThemAgainUnderNewIds() throws {
@@ -255,12 +283,12 @@ struct NotifierMachineTests {
         let back = machine.handle(.facts(Self.ready { $0.server.owner = ":1.40" }), at: Self.now)
         #expect(Self.calls(back) == [.askCapabilities])
         let effects = machine.handle(.capabilities(.success(["body", "actions"])), at: Self.now)
-        guard case .notify(.customizeLayout, _)? = effects.first else {
+        guard case .notify(.customizeLayout, _, replacing: 0)? = effects.first else {
             Issue.record("expected the tip shown again: \(effects)")
             return
         }
         let shown = machine.handle(.notified(.customizeLayout, .success(1)), at: Self.now)
-        #expect(Self.reports(shown) == [.shownAgain(id: .customizeLayout, notification: 1)])
+        #expect(Self.reports(shown).first == .shownAgain(id: .customizeLayout, notification: 1))
         #expect(machine.notifications.map(\.phase) == [.onScreen(server: ":1.40", id: 1)])
     }
 

@@ -3,23 +3,31 @@ import DBus
 import Foundation
 import Testing
 
-/// What the user does with a notification reaches the service: a click performs the tip's action, dismissing it
-/// closes the tip, expiry and the server closing it change nothing, and the button turns tip notifications off.
+/// What the user does with a notification: a click hands the tip to the Feels app (started by the bus) at the tip's
+/// place and records nothing itself; dismissal and expiry record nothing; the button turns tip notifications off.
+/// The tip itself lives in the app, which records what the user did there.
 @Suite("What the user does", .serialized)
 struct OutcomeTests {
-    /// A service, a mock server and a notifier that has shown the first tip as notification 1.
+    /// A used service, a mock server with actions, the stand-in app installed (not running) and a notifier that has
+    /// shown the first tip as notification 1.
     struct Shown {
         let service: RunningService
         let server: MockNotificationServer
+        let app: StandInApp?
         let config: TemporaryFolder
         let notifier: NotifierProcess
 
-        init() throws {
-            service = try RunningService()
+        init(withApp: Bool = true) throws {
+            service = try RunningService.usedToday()
             server = try MockNotificationServer(address: service.bus.address)
+            app =
+                withApp
+                ? try StandInApp(address: service.bus.address, serviceDirectory: service.bus.serviceDirectory) : nil
             config = try TemporaryFolder()
-            notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
-            guard notifier.waitForLog("Showed 'CustomizeLayoutTip'") else {
+            notifier = try NotifierProcess(
+                address: service.bus.address, configHome: config.url,
+                environment: ["XDG_DATA_DIRS": app?.dataFolder.path ?? "/nonexistent/feels-tests/share"])
+            guard notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 1") else {
                 throw ChildProcessError.timedOut("the first notification: \(notifier.log)")
             }
         }
@@ -29,40 +37,62 @@ struct OutcomeTests {
         }
     }
 
-    @Test func theDefaultActionInvalidatesTheTipWithActionPerformed() throws {
+    @Test func withTheAppInstalledTheNotificationOffersAClickThatLeadsIntoTheApp() throws {
         let shown = try Shown()
-        // A click, as servers send it: the action, then the notification closed as dismissed.
-        try shown.server.invokeAction("default", on: 1)
-        try shown.server.close(1, reason: 2)
+        let call = try #require(try shown.server.notifyCalls().first)
+        #expect(call.actions == ["default", "Show in Feels", "disable", "Turn off tips"])
+        #expect(call.hints["desktop-entry"] == .string("org.feels.Feels"))
+    }
 
-        #expect(shown.notifier.waitForLog("Invalidated 'CustomizeLayoutTip' with 'actionPerformed'"))
-        #expect(shown.notifier.waitForLog("The notification of 'CustomizeLayoutTip' was dismissed by the user (2)"))
-        #expect(try shown.tip["status"] == .string("invalidated"))
-        #expect(try shown.tip["invalidation_reason"] == .string("actionPerformed"))
-        #expect(shown.notifier.count("Invalidated") == 1, "\(shown.notifier.log)")
+    @Test func aClickStartsTheAppAtTheTipClosesTheNotificationAndLeavesTheTipAvailable() throws {
+        let shown = try Shown()
+        let app = try #require(shown.app)
+        #expect(!app.isRunning)
+        try shown.server.emitActivationToken("token-7", on: 1)
+        try shown.server.invokeAction("default", on: 1)
+
+        #expect(shown.notifier.waitForLog("The notification of 'CustomizeLayoutTip' was clicked: opening Feels"))
+        #expect(try eventually { try app.activateActionCalls().count == 1 }, "\(shown.notifier.log)")
+        let call = try #require(try app.activateActionCalls().first)
+        #expect(call.action == "show-tip")
+        #expect(call.parameter == [.string("CustomizeLayoutTip")])
+        #expect(call.platformData["activation-token"] == .string("token-7"))
+        #expect(call.platformData["desktop-startup-id"] == .string("token-7"))
+        #expect(try eventually { try shown.server.closeCalls() == [1] }, "the notifier closes it: mako would not")
+        // The click is no invalidation: the tip is the app's to show, and no longer held.
+        let tip = try shown.tip
+        #expect(tip["status"] == .string("available"))
+        #expect(tip["invalidation_reason"] == .string(""))
+        #expect(tip["held_back_by"] == .string(""))
+        #expect(try shown.service.call("DisplayTip", [.string("CustomizeLayoutTip")]) == [.boolean(true)])
+    }
+
+    @Test func withoutTheAppThereIsNoDefaultActionAndAClickAServerSendsAnywayDoesNothing() throws {
+        let shown = try Shown(withApp: false)
+        let call = try #require(try shown.server.notifyCalls().first)
+        #expect(call.actions == ["disable", "Turn off tips"])
+        try shown.server.invokeAction("default", on: 1)
+        #expect(shown.notifier.waitForLog("the Feels app is not installed; nothing to open"), "\(shown.notifier.log)")
+        #expect(try shown.tip["status"] == .string("available"))
+        #expect(try shown.server.closeCalls().isEmpty)
     }
 
     @Test(
         arguments: [
-            (1, "expired (1)", nil),
-            (2, "dismissed by the user (2)", "tipClosed"),
-            (3, "closed by a call (3)", nil),
-            (4, "closed for an undefined reason (4)", nil),
-        ] as [(UInt32, String, String?)])
-    func eachCloseReasonReachesTheServiceAsStated(reason: UInt32, said: String, invalidation: String?) throws {
+            (UInt32(1), "expired (1)"), (2, "dismissed by the user (2)"), (3, "closed by a call (3)"),
+            (4, "closed for an undefined reason (4)"),
+        ])
+    func aClosedNotificationRecordsNothingWhateverTheReason(reason: UInt32, said: String) throws {
         let shown = try Shown()
         try shown.server.close(1, reason: reason)
 
-        #expect(shown.notifier.waitForLog("The notification of 'CustomizeLayoutTip' was \(said)"))
-        if let invalidation {
-            #expect(shown.notifier.waitForLog("Invalidated 'CustomizeLayoutTip' with '\(invalidation)'"))
-            #expect(try shown.tip["invalidation_reason"] == .string(invalidation))
-        } else {
-            // The close is logged once handled, and no call to the service follows it.
-            #expect(shown.notifier.count("Invalidated") == 0)
-            #expect(try shown.tip["status"] == .string("available"))
-        }
-        #expect(try shown.tip["display_count"] == .uint32(1))
+        #expect(shown.notifier.waitForLog("The notification of 'CustomizeLayoutTip' was \(said); nothing is recorded"))
+        #expect(try eventually { try shown.tip["held_back_by"] == .string("") })
+        let tip = try shown.tip
+        #expect(tip["status"] == .string("available"))
+        #expect(tip["display_count"] == .uint32(1))
+        #expect(tip["notified_at"] != .int64(0), "it is still notified at most once")
+        #expect(try shown.app?.activateActionCalls().isEmpty == true)
     }
 
     @Test func theTurnOffButtonWritesTheOptOutAndLeavesTheTipAlone() throws {
@@ -74,22 +104,22 @@ struct OutcomeTests {
         #expect(shown.notifier.waitForLog("The notification of 'CustomizeLayoutTip' was dismissed by the user (2)"))
         let settings = try String(contentsOf: shown.notifier.settingsFile, encoding: .utf8)
         #expect(settings.contains("Enabled=false"), "\(settings)")
-        #expect(shown.notifier.count("Invalidated") == 0, "\(shown.notifier.log)")
         #expect(try shown.tip["status"] == .string("available"))
+        #expect(try shown.app?.activateActionCalls().isEmpty == true)
     }
 
-    @Test func onDunstTheDefaultActionPerformsTheTipAndTheCloseAfterItChangesNothing() throws {
-        let service = try RunningService()
+    @Test func onDunstAClickOpensTheAppAtTheTip() throws {
+        let service = try RunningService.usedToday()
         let dunst = try DunstServer(address: service.bus.address)
+        let app = try StandInApp(address: service.bus.address, serviceDirectory: service.bus.serviceDirectory)
         let config = try TemporaryFolder()
-        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        let notifier = try NotifierProcess(
+            address: service.bus.address, configHome: config.url, environment: ["XDG_DATA_DIRS": app.dataFolder.path])
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
 
         try dunst.dunstctl("action", "0")
-        #expect(notifier.waitForLog("Invalidated 'CustomizeLayoutTip' with 'actionPerformed'"), "\(notifier.log)")
-        try dunst.dunstctl("close")
-        #expect(notifier.waitForLog("was dismissed by the user (2)"), "\(notifier.log)")
-        #expect(try service.tip("CustomizeLayoutTip")["invalidation_reason"] == .string("actionPerformed"))
-        #expect(notifier.count("Invalidated") == 1, "\(notifier.log)")
+        #expect(try eventually { try app.activateActionCalls().map(\.parameter) == [[.string("CustomizeLayoutTip")]] })
+        #expect(try eventually { try dunst.displayedCount() == 0 }, "the notification is closed")
+        #expect(try service.tip("CustomizeLayoutTip")["invalidation_reason"] == .string(""))
     }
 }

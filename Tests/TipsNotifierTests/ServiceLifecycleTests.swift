@@ -8,7 +8,7 @@ import Testing
 @Suite("Finding the service", .serialized)
 struct ServiceLifecycleTests {
     @Test func aServiceStartedAfterTheNotifierWorksTheSame() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         service.stop()
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
@@ -24,6 +24,11 @@ struct ServiceLifecycleTests {
 
     @Test func aServiceTheBusActivatesForTheNotifierWorksTheSame() throws {
         let activating = try ActivatingBus()
+        // The user logged a mood (which started the service), and the service has stopped since.
+        try activating.client.call(
+            destination: "org.feels.Tips", path: "/org/feels/Tips", interface: "org.feels.Tips1", member: "LogMood",
+            arguments: [.string("great")], timeout: .seconds(20))
+        activating.stopService()
         let server = try MockNotificationServer(address: activating.bus.address)
         #expect(try !activating.hasOwner("org.feels.Tips"))
 

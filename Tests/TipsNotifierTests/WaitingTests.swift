@@ -8,7 +8,7 @@ import Testing
 @Suite("Waiting for a good moment", .serialized)
 struct WaitingTests {
     @Test func withNoServerNothingIsUsedUpAndTheTipShowsWhenAServerAppears() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Waiting: no notification server"), "\(notifier.log)")
@@ -22,12 +22,12 @@ struct WaitingTests {
     }
 
     @Test func aServerThatRefusesNotifyUsesNothingUpAndTheNextServerGetsTheTip() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let refusing = try MockNotificationServer(address: service.bus.address, refusesNotify: true)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Failed to show 'CustomizeLayoutTip'"), "\(notifier.log)")
-        #expect(notifier.waitForLog("Waiting: no notification server"), "\(notifier.log)")
+        #expect(notifier.waitForLog("Waiting: the notification server failed; trying again at"), "\(notifier.log)")
         #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
         #expect(try service.property("NextDisplayTime") == .int64(0))
 
@@ -38,7 +38,7 @@ struct WaitingTests {
     }
 
     @Test func withTheOptOutSetNothingShowsUntilItIsTurnedOnAgain() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let file = try NotifierProcess.writeSettings("[Notifications]\nEnabled=false\n", under: config.url)
@@ -54,7 +54,7 @@ struct WaitingTests {
     }
 
     @Test func anInvalidOptOutFileShowsNothingAndSaysWhy() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let file = try NotifierProcess.writeSettings("[Notifications]\nEnabled=no\n", under: config.url)
@@ -67,7 +67,7 @@ struct WaitingTests {
     }
 
     @Test func withTheScreenLockedNothingShowsUntilItUnlocks() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
         let screenSaver = try MockScreenSaver(address: service.bus.address, active: true)
         let config = try TemporaryFolder()
@@ -84,7 +84,7 @@ struct WaitingTests {
     }
 
     @Test func withTheSessionLockedInLogindNothingShowsUntilItUnlocks() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
         let logind = try MockLogind()
         try logind.setLocked(true)
@@ -103,7 +103,7 @@ struct WaitingTests {
     }
 
     @Test func aScreenLockedWhileWaitingForTheWindowHoldsTheNextTipUntilItUnlocks() throws {
-        let service = try RunningService(arguments: ["--display-frequency", "2"])
+        let service = try RunningService.usedToday(arguments: ["--display-frequency", "2"])
         let server = try MockNotificationServer(address: service.bus.address)
         let screenSaver = try MockScreenSaver(address: service.bus.address, active: false)
         let config = try TemporaryFolder()
@@ -122,7 +122,7 @@ struct WaitingTests {
     }
 
     @Test func whileDunstIsPausedNothingShowsUntilItResumes() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let dunst = try DunstServer(address: service.bus.address)
         try dunst.dunstctl("set-paused", "true")
         let config = try TemporaryFolder()

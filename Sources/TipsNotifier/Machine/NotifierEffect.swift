@@ -7,8 +7,8 @@ public enum NotifierEffect: Equatable, Sendable {
     case askCapabilities
     /// `ClaimNotificationTip` of the service.
     case claim
-    /// `Notify` with this content, for the tip.
-    case notify(TipID, NotificationContent)
+    /// `Notify` with this content, for the tip, replacing the notification with that id (0 for none).
+    case notify(TipID, NotificationContent, replacing: UInt32)
     /// `CloseNotification` of the notification with this id.
     case close(UInt32)
     /// `ReleaseNotificationTip(tip, shown)` of the service.

@@ -34,6 +34,8 @@ public enum NotifierEvent: Equatable, Sendable, CustomStringConvertible {
     case clickedWithoutApp(id: TipID)
     /// A tip's notification was closed by the server or the user; nothing is recorded.
     case closed(id: TipID, reason: NotificationCloseReason)
+    /// A tip's notification was replaced on screen by the next tip's.
+    case replaced(id: TipID, by: TipID)
     /// A tip's notification was withdrawn, for the reason.
     case withdrawn(id: TipID, reason: String)
     /// The user turned tip notifications off from a notification.
@@ -67,6 +69,7 @@ public enum NotifierEvent: Equatable, Sendable, CustomStringConvertible {
         case .clickedWithoutApp(let id):
             "The notification of '\(id)' was clicked, but the Feels app is not installed; nothing to open"
         case .closed(let id, let reason): "The notification of '\(id)' was \(reason); nothing is recorded"
+        case .replaced(let id, let next): "The notification of '\(id)' was replaced by that of '\(next)'"
         case .withdrawn(let id, let reason): "Withdrew the notification of '\(id)': \(reason)"
         case .turnedOffFromNotification: "Tip notifications turned off from a notification"
         case .settingsChanged(let enabled, let path):

@@ -61,6 +61,9 @@ public struct NotifierMachine {
     private var alarm: Instant?
     private var lookedOnce = false
     private var waitingForOutcome = false
+    /// Whether the display window reopened since a notification was last shown: only then may a new tip's
+    /// notification replace one still on screen, so that tips come one at a time, and one a window.
+    private var windowReopened = true
 
     /// A machine that knows nothing yet.
     public init(configuration: Configuration) {
@@ -76,6 +79,7 @@ public struct NotifierMachine {
         case .alarm:
             alarm = nil
             nothingToClaim = false
+            windowReopened = true
         case .retry:
             if let retryAt = serverRetryAt, retryAt <= now { serverRetryAt = nil }
             serviceProblem = nil
@@ -131,6 +135,9 @@ public struct NotifierMachine {
             case .unreadable(let problem): effects.append(.report(.problem(problem)))
             }
             waiting = nil
+        }
+        if case .some(.some) = old.service.nextDisplayTime, case .some(nil) = new.service.nextDisplayTime {
+            windowReopened = true
         }
         if new.service != old.service {
             if new.service.owner != old.service.owner, old.service.known {
@@ -209,10 +216,12 @@ public struct NotifierMachine {
             let content = TipNotificationContent.make(
                 tip, capabilities: capabilities?.set ?? [], appInstalled: facts.app.installed,
                 translate: configuration.translate)
+            let replacing = notifications.compactMap(\.onScreenID).first ?? 0
             notifications.append(
-                TipNotification(tip: tip, content: content, phase: .notifying(server: facts.server.owner, again: false))
-            )
-            effects.append(.notify(tip.id, content))
+                TipNotification(
+                    tip: tip, content: content, phase: .notifying(server: facts.server.owner, again: false),
+                    replacing: replacing))
+            effects.append(.notify(tip.id, content, replacing: replacing))
         case .failure(let failure):
             serviceProblem = failure.description
             if !failure.peerUnavailable {
@@ -230,12 +239,10 @@ public struct NotifierMachine {
             case .notifying(let server, let again) = notifications[index].phase
         else { return }
         var outcome = result
-        if case .success(let id) = result {
-            if id == 0 {
-                outcome = .failure(CallFailure("the server answered notification id 0, which names no notification"))
-            } else if notifications.contains(where: { $0.onScreenID == id }) {
-                outcome = .failure(CallFailure("the server answered id \(id), which another tip's notification has"))
-            }
+        let replacing = notifications[index].replacing
+        // One tip is on screen at a time, so an id is either new or the one replaced; 0 names nothing.
+        if case .success(0) = result {
+            outcome = .failure(CallFailure("the server answered notification id 0, which names no notification"))
         }
         switch outcome {
         case .success(let id):
@@ -245,15 +252,26 @@ public struct NotifierMachine {
                 return
             }
             notifications[index].phase = .onScreen(server: owner, id: id)
+            notifications[index].replacing = 0
             failuresInARow = 0
             serverRetryAt = nil
+            windowReopened = false
             effects.append(
                 .report(
                     again
                         ? .shownAgain(id: tip, notification: id)
                         : .shown(id: tip, title: notifications[index].tip.title, notification: id)))
             waiting = nil
-            if let reason = notifications[index].withdrawOnceShown {
+            if replacing != 0,
+                let old = notifications.firstIndex(where: { $0.onScreenID == replacing && $0.tip.id != tip })
+            {
+                let earlier = notifications.remove(at: old).tip.id
+                // A server that did not replace it (it gave another id) still shows it: it is closed.
+                if id != replacing { effects.append(.close(replacing)) }
+                effects.append(.release(earlier, shown: true))
+                effects.append(.report(.replaced(id: earlier, by: tip)))
+            }
+            if let reason = notifications.first(where: { $0.tip.id == tip })?.withdrawOnceShown {
                 withdraw(tip, because: reason, &effects)
             }
         case .failure(let failure):
@@ -387,6 +405,10 @@ public struct NotifierMachine {
             return finishOnceLooked(&effects)
         }
         guard !notifications.contains(where: \.isNotifying) else { return }
+        if !windowReopened, let onScreen = notifications.first(where: { $0.onScreenID != nil }) {
+            report(.tipOnScreen(onScreen.tip.id), &effects)
+            return finishOnceLooked(&effects)
+        }
         guard let capabilities, capabilities.server == facts.server.owner ?? "" else {
             step = .askingCapabilities
             effects.append(.askCapabilities)
@@ -408,7 +430,7 @@ public struct NotifierMachine {
             tip, capabilities: capabilities.set, appInstalled: facts.app.installed, translate: configuration.translate)
         notifications[index].content = content
         notifications[index].phase = .notifying(server: facts.server.owner, again: true)
-        effects.append(.notify(tip.id, content))
+        effects.append(.notify(tip.id, content, replacing: 0))
     }
 
     /// Why nothing new may be claimed now, checked in this order; `nil` when a claim may be tried.

@@ -24,12 +24,15 @@ public struct TipNotification: Equatable, Sendable {
     public var activationToken: String?
     /// Why it must be withdrawn as soon as the server has answered `Notify`, when that was asked meanwhile.
     public var withdrawOnceShown: String?
+    /// The id of the notification of an earlier tip that this one replaces on screen; 0 for none.
+    public var replacing: UInt32
 
     /// A notification on its way to the server.
-    public init(tip: ClaimedTip, content: NotificationContent, phase: Phase) {
+    public init(tip: ClaimedTip, content: NotificationContent, phase: Phase, replacing: UInt32 = 0) {
         self.tip = tip
         self.content = content
         self.phase = phase
+        self.replacing = replacing
     }
 
     /// The server's id for it, while it is on screen.

@@ -26,6 +26,9 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
     case windowClosed(until: Instant)
     /// No tip the user has not seen is available.
     case noNewTip
+    /// A tip's notification is still on screen: the next new tip waits for it to be closed, or replaces it once the
+    /// display window has reopened.
+    case tipOnScreen(TipID)
 
     /// What silences notifications.
     public enum Silencer: Equatable, Sendable, CustomStringConvertible {
@@ -70,6 +73,7 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
         case .notUsedYet: "Waiting: Feels has not been used yet (no day of use)"
         case .windowClosed(let until): "Waiting: the display window is closed until \(until)"
         case .noNewTip: "Waiting: no new tip is available"
+        case .tipOnScreen(let id): "Waiting: the notification of '\(id)' is still on screen"
         }
     }
 }

@@ -16,8 +16,8 @@ extension TipNotifier {
                 [weak self] result in
                 self?.send(.claimed(result.flatMap(Self.claimedTip)))
             }
-        case .notify(let tip, let content):
-            callServer("Notify", Self.notifyArguments(content)) { [weak self] result in
+        case .notify(let tip, let content, let replacing):
+            callServer("Notify", Self.notifyArguments(content, replacing: replacing)) { [weak self] result in
                 self?.send(
                     .notified(
                         tip,
@@ -158,11 +158,12 @@ extension TipNotifier {
             ClaimedTip(id: TipID(rawValue: id), title: title, body: body, icon: tip["icon"]?.stringValue ?? ""))
     }
 
-    /// `Notify`'s arguments: app name, replaces id (0, a new notification), icon, summary, body, actions as id and
-    /// label pairs, hints, and the server's own expiry (-1).
-    static func notifyArguments(_ content: NotificationContent) -> [DBusValue] {
+    /// `Notify`'s arguments: app name, the id of the notification it replaces (0 for none), icon, summary, body,
+    /// actions as id and label pairs, hints, and the server's own expiry (-1).
+    static func notifyArguments(_ content: NotificationContent, replacing: UInt32) -> [DBusValue] {
         [
-            .string(TipNotificationContent.appName), .uint32(0), .string(content.icon), .string(content.summary),
+            .string(TipNotificationContent.appName), .uint32(replacing), .string(content.icon),
+            .string(content.summary),
             .string(content.body), .strings(content.actions.flatMap { [$0.id, $0.label] }),
             .vardict([
                 ("urgency", .byte(content.urgency.rawValue)), ("category", .string(content.category)),

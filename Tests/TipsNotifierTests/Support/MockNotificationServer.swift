@@ -85,6 +85,25 @@ final class MockNotificationServer {
         }
     }
 
+    /// The ids of every `CloseNotification` call received so far, oldest first.
+    func closeCalls() throws -> [UInt32] {
+        let reply = try client.call(
+            destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock", member: "GetCalls",
+            timeout: .seconds(10))
+        return (reply.first?.arrayValue ?? []).compactMap { call -> UInt32? in
+            guard let fields = call.structureValue, fields.count == 3, fields[1].stringValue == "CloseNotification"
+            else { return nil }
+            // dbusmock hands the number back as Python knows it: an int32 or an int64, whatever the signature said.
+            let id = fields[2].arrayValue?.first?.variantValue
+            return id?.uint32Value ?? id?.int32Value.map(UInt32.init) ?? id?.int64Value.map(UInt32.init)
+        }
+    }
+
+    /// Sends `ActivationToken(id, token)`, as a server of specification 1.2 does before `ActionInvoked`.
+    func emitActivationToken(_ token: String, on id: UInt32) throws {
+        try emit("ActivationToken", "us", [.uint32(id), .string(token)])
+    }
+
     /// The id the server gave the n-th notification (1, 2, …), as the template numbers them.
     static func id(ofCall index: Int) -> UInt32 { UInt32(index + 1) }
 
