@@ -18,6 +18,7 @@ struct NotifierMachineTests {
     static func ready(_ change: (inout NotifierFacts) -> Void = { _ in }) -> NotifierFacts {
         var facts = NotifierFacts()
         facts.role = .active
+        facts.settled = true
         facts.server = NotifierFacts.Server(known: true, owner: server)
         facts.service = NotifierFacts.Service(known: true, owner: ":1.3", daysUsingApp: 1, nextDisplayTime: .some(nil))
         facts.app = NotifierFacts.App(known: true, running: false, installed: true)

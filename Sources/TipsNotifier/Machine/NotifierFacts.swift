@@ -88,6 +88,9 @@ public struct NotifierFacts: Equatable, Sendable {
     public var role: Role = .unknown
     /// The user's switch.
     public var optOut: OptOut = .on
+    /// Whether presence and silence have been heard from every source that runs (each question answered, or
+    /// failed): until then, an absence or a silence may still be unknown.
+    public var settled = false
     /// Why the user is away, if they are.
     public var absence: PresenceWatch.Absence?
     /// What silences notifications now, if anything.
@@ -104,6 +107,6 @@ public struct NotifierFacts: Equatable, Sendable {
 
     /// Whether everything the first decision needs has been heard from the bus.
     public var isComplete: Bool {
-        role != .unknown && server.known && service.known && app.known
+        role != .unknown && settled && server.known && service.known && app.known
     }
 }

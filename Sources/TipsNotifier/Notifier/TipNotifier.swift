@@ -216,6 +216,8 @@ public final class TipNotifier {
         } else if !settings.enabled {
             facts.optOut = .off(path: settings.path)
         }
+        facts.settled =
+            (presence?.isSettled ?? true) && (server?.isSettled ?? true) && (xfce?.isSettled ?? true)
         facts.absence = presence?.absence
         if server?.isInhibited == true {
             facts.silencer = .serverInhibited

@@ -24,6 +24,9 @@ public final class NotificationServerWatch {
     public var onChange: (() -> Void)?
     /// Called from dispatch with what the server says of one of its notifications.
     public var onSignal: ((ServerSignal) -> Void)?
+    /// Whether the running server has answered (or failed to) whether it holds notifications back.
+    public var isSettled: Bool { unansweredQuestions == 0 }
+    private var unansweredQuestions = 0
     private weak var connection: DBusConnection?
     private var ownerKnown = false
     private var activatableKnown = false
@@ -72,6 +75,7 @@ public final class NotificationServerWatch {
             self.ownerKnown = true
             self.isInhibited = false
             self.isPaused = false
+            self.unansweredQuestions = 0
             if let owner { self.askWhetherHeldBack(owner) }
             self.announce()
         }
@@ -102,15 +106,23 @@ public final class NotificationServerWatch {
     /// and never holds notifications back as far as we can tell.
     private func askWhetherHeldBack(_ owner: String) {
         guard let connection, let destination = try? BusName(owner) else { return }
+        unansweredQuestions = 0
         for (interface, property) in [(Self.name, "Inhibited"), (Self.dunstInterface, "paused")] {
-            _ = try? connection.call(
-                destination: destination, path: ObjectPath(Self.path), interface: "org.freedesktop.DBus.Properties",
-                member: "Get", arguments: [.string(interface), .string(property)], timeout: .seconds(5)
-            ) { [weak self] result in
-                guard let self, self.facts.owner == owner, case .success(let values) = result,
-                    let flag = values.first?.variantValue?.boolValue
-                else { return }
-                if interface == Self.name { self.update(inhibited: flag) } else { self.update(paused: flag) }
+            do {
+                try connection.call(
+                    destination: destination, path: ObjectPath(Self.path),
+                    interface: "org.freedesktop.DBus.Properties", member: "Get",
+                    arguments: [.string(interface), .string(property)], timeout: .seconds(5)
+                ) { [weak self] result in
+                    guard let self, self.facts.owner == owner else { return }
+                    self.unansweredQuestions -= 1
+                    let flag = (try? result.get())?.first?.variantValue?.boolValue ?? false
+                    if interface == Self.name { self.update(inhibited: flag) } else { self.update(paused: flag) }
+                    if self.isSettled { self.onChange?() }
+                }
+                unansweredQuestions += 1
+            } catch {
+                continue
             }
         }
     }

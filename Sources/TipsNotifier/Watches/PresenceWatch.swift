@@ -60,13 +60,17 @@ public final class PresenceWatch {
         return screenSavers.first(where: \.isActive).map { .screenSaverActive($0.name) }
     }
 
+    /// Whether every source has answered: the screen savers that run, and logind when followed.
+    public var isSettled: Bool {
+        screenSavers.allSatisfy(\.isSettled) && (sessionLock?.isSettled ?? true)
+    }
+
     /// The session logind says the user is in, once followed.
     public var sessionPath: String? { sessionLock?.sessionPath }
 
     private func changed() {
-        let now = absence
-        guard now != announced else { return }
-        announced = now
-        onChange?(now)
+        // A source that just answered may change nothing but whether presence is known: say so all the same.
+        announced = absence
+        onChange?(announced)
     }
 }

@@ -14,6 +14,8 @@ public final class ScreenSaverFollower {
     /// Called from dispatch when ``isActive`` changes.
     public var onChange: ((Bool) -> Void)?
     private let path: String
+    /// Whether the bus said who owns the name and, when someone does, that owner answered (or failed to).
+    public private(set) var isSettled = false
     private weak var connection: DBusConnection?
     private var owner: String?
 
@@ -38,13 +40,17 @@ public final class ScreenSaverFollower {
         try router.followOwner(of: name) { [weak self] owner in
             guard let self else { return }
             self.owner = owner
-            guard let owner else { return self.update(false) }
+            guard let owner else {
+                self.isSettled = true
+                return self.update(false, settling: true)
+            }
+            self.isSettled = false
             self.askActive(owner)
         }
     }
 
-    private func update(_ active: Bool) {
-        guard active != isActive else { return }
+    private func update(_ active: Bool, settling: Bool = false) {
+        guard active != isActive || settling else { return }
         isActive = active
         onChange?(active)
     }
@@ -56,10 +62,10 @@ public final class ScreenSaverFollower {
         _ = try? connection.call(
             destination: destination, path: path, interface: interface, member: "GetActive", timeout: .seconds(5)
         ) { [weak self] result in
-            guard let self, self.owner == owner, case .success(let values) = result,
-                let active = values.first?.boolValue
-            else { return }
-            self.update(active)
+            guard let self, self.owner == owner else { return }
+            self.isSettled = true
+            // A screen saver that cannot say counts as inactive.
+            self.update((try? result.get())?.first?.boolValue ?? false, settling: true)
         }
     }
 }

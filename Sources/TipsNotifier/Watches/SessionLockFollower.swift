@@ -12,6 +12,8 @@ public final class SessionLockFollower {
     public private(set) var isLocked = false
     /// Called from dispatch when ``isLocked`` changes.
     public var onChange: ((Bool) -> Void)?
+    /// Whether logind answered (or failed to) which session and whether it is locked.
+    public private(set) var isSettled = false
     /// Called from dispatch once, with the session followed or why none is.
     public var onFollowing: ((Result<String, DBusError>) -> Void)?
 
@@ -41,9 +43,11 @@ public final class SessionLockFollower {
                 if let path = values.first?.objectPathValue {
                     self.follow(path)
                 } else {
+                    self.settle()
                     self.onFollowing?(.failure(.invalidMessage("GetSession returned no object path")))
                 }
             case .failure(let error):
+                self.settle()
                 self.onFollowing?(.failure(error))
             }
         }
@@ -64,19 +68,23 @@ public final class SessionLockFollower {
                 member: "Get", arguments: [.string(Self.sessionInterface), .string("LockedHint")],
                 timeout: .seconds(5)
             ) { [weak self] result in
-                guard case .success(let values) = result, let locked = values.first?.variantValue?.boolValue else {
-                    return
-                }
-                self?.update(locked)
+                self?.isSettled = true
+                self?.update((try? result.get())?.first?.variantValue?.boolValue ?? false, settling: true)
             }
             onFollowing?(.success(path.rawValue))
         } catch {
+            settle()
             onFollowing?(.failure(error))
         }
     }
 
-    private func update(_ locked: Bool) {
-        guard locked != isLocked else { return }
+    private func settle() {
+        isSettled = true
+        onChange?(isLocked)
+    }
+
+    private func update(_ locked: Bool, settling: Bool = false) {
+        guard locked != isLocked || settling else { return }
         isLocked = locked
         onChange?(locked)
     }

@@ -15,6 +15,8 @@ public final class XfceDoNotDisturb {
     public private(set) var isOn = false
     /// Called from dispatch when ``isOn`` changes.
     public var onChange: (() -> Void)?
+    /// Whether the bus said whether xfconfd runs and, when it does, xfconfd answered (or failed to).
+    public private(set) var isSettled = false
     private weak var connection: DBusConnection?
     private var owner: String?
 
@@ -46,7 +48,11 @@ public final class XfceDoNotDisturb {
         try router.followOwner(of: Self.name) { [weak self] owner in
             guard let self else { return }
             self.owner = owner
-            guard let owner else { return self.update(false) }
+            guard let owner else {
+                self.isSettled = true
+                return self.update(false, settling: true)
+            }
+            self.isSettled = false
             self.ask(owner)
         }
     }
@@ -58,13 +64,14 @@ public final class XfceDoNotDisturb {
             member: "GetProperty", arguments: [.string(Self.channel), .string(Self.property)], timeout: .seconds(5)
         ) { [weak self] result in
             guard let self, self.owner == owner else { return }
+            self.isSettled = true
             // An unset property is an error: do-not-disturb was never turned on.
-            self.update((try? result.get())?.first?.variantValue?.boolValue ?? false)
+            self.update((try? result.get())?.first?.variantValue?.boolValue ?? false, settling: true)
         }
     }
 
-    private func update(_ on: Bool) {
-        guard on != isOn else { return }
+    private func update(_ on: Bool, settling: Bool = false) {
+        guard on != isOn || settling else { return }
         isOn = on
         onChange?()
     }
