@@ -1,0 +1,126 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// One tip, one place: no notification while the Feels app runs (it shows tips in context), a notification withdrawn
+/// when the app starts or when its tip is invalidated or reset anywhere, and never the same new tip notified and
+/// displayed by an app in one display window.
+@Suite("One tip, one place", .serialized)
+struct OneTipOnePlaceTests {
+    /// A used service, a mock server, the stand-in app installed, and a notifier.
+    struct Desktop {
+        let service: RunningService
+        let server: MockNotificationServer
+        let app: StandInApp
+        let config: TemporaryFolder
+        let notifier: NotifierProcess
+
+        init(appRunning: Bool = false, arguments: [String] = []) throws {
+            service = try RunningService.usedToday(arguments: arguments)
+            server = try MockNotificationServer(address: service.bus.address)
+            app = try StandInApp(
+                address: service.bus.address, serviceDirectory: service.bus.serviceDirectory, startNow: appRunning)
+            config = try TemporaryFolder()
+            notifier = try NotifierProcess(
+                address: service.bus.address, configHome: config.url,
+                environment: ["XDG_DATA_DIRS": app.dataFolder.path])
+        }
+    }
+
+    @Test func whileTheAppRunsNoNotificationIsShownAndTheTipComesWhenItQuits() throws {
+        let desktop = try Desktop(appRunning: true)
+        #expect(
+            desktop.notifier.waitForLog("Waiting: the Feels app runs and shows tips where they belong"),
+            "\(desktop.notifier.log)")
+        #expect(try desktop.server.notifyCalls().isEmpty)
+        #expect(try desktop.service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+
+        desktop.app.stop()
+        #expect(desktop.notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(desktop.notifier.log)")
+    }
+
+    @Test func whenTheAppStartsTheNotificationOnScreenIsWithdrawnAndTheTipIsTheApps() throws {
+        let desktop = try Desktop()
+        #expect(desktop.notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 1"), "\(desktop.notifier.log)")
+        #expect(try desktop.service.call("DisplayTip", [.string("CustomizeLayoutTip")]) == [.boolean(false)])
+
+        try desktop.app.start()
+        #expect(
+            desktop.notifier.waitForLog("Withdrew the notification of 'CustomizeLayoutTip': the Feels app started"),
+            "\(desktop.notifier.log)")
+        #expect(try eventually { try desktop.server.closeCalls() == [1] })
+        #expect(try eventually { try desktop.service.tip("CustomizeLayoutTip")["held_back_by"] == .string("") })
+        #expect(try desktop.service.call("DisplayTip", [.string("CustomizeLayoutTip")]) == [.boolean(true)])
+        #expect(try desktop.app.activateActionCalls().isEmpty, "the notifier only steps aside")
+    }
+
+    @Test func aTipInvalidatedInTheAppOrByFeelsTipsHasItsNotificationWithdrawn() throws {
+        let desktop = try Desktop()
+        #expect(desktop.notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 1"), "\(desktop.notifier.log)")
+        let result = try runTool(
+            try builtProduct("feels-tips"),
+            [
+                "--address", desktop.service.bus.address, "invalidate",
+                "CustomizeLayoutTip", "tipClosed",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            desktop.notifier.waitForLog("Withdrew the notification of 'CustomizeLayoutTip': it was invalidated"),
+            "\(desktop.notifier.log)")
+        #expect(try eventually { try desktop.server.closeCalls() == [1] })
+    }
+
+    @Test func aResetWithdrawsTheNotificationOfATipItMakesNewAgain() throws {
+        let desktop = try Desktop()
+        #expect(desktop.notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 1"), "\(desktop.notifier.log)")
+        try desktop.service.call("ResetAllTips")
+        #expect(
+            desktop.notifier.waitForLog("Withdrew the notification of 'CustomizeLayoutTip': the tips were reset"),
+            "\(desktop.notifier.log)")
+        #expect(try eventually { try desktop.server.closeCalls() == [1] })
+    }
+
+    /// At the instant each window opens, an app displays the next tip (as a view appears) while the notifier claims
+    /// one: whichever the service answers first, the other never gets the same new tip in that window.
+    @Test func noTipIsEverNotifiedAndDisplayedByAnAppInTheSameWindow() throws {
+        let service = try RunningService.usedToday(arguments: ["--display-frequency", "1"])
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 1"), "\(notifier.log)")
+        try server.close(1, reason: 1)
+        let app = try DBusConnection(address: service.bus.address)
+        defer { app.close() }
+        let titles = ["Personalize Your Experience": "CustomizeLayoutTip", "View Your History": "TimeViewTip"]
+        var wins = (notifier: 0, app: 0)
+        for window in 0..<50 {
+            let calls = try server.notifyCalls().count
+            let waits = notifier.count("Waiting: the display window is closed until")
+            // A reset opens the window again, with every tip new: the notifier hears of it and claims at once, and
+            // the app displays the next tip at the same instant.
+            try service.call("ResetAllTips")
+            try service.call("LogMood", [.string("good")])
+            let shown =
+                try app.call(
+                    destination: RunningService.name, path: RunningService.path, interface: RunningService.interface,
+                    member: "DisplayNextTip", arguments: [.string("")], timeout: .seconds(10)
+                ).first?.stringValue ?? ""
+            // The notifier has either shown a tip or been told the window is closed.
+            #expect(
+                try eventually {
+                    try server.notifyCalls().count > calls
+                        || notifier.count("Waiting: the display window is closed until") > waits
+                }, "window \(window): \(notifier.log.suffix(5))")
+            let notified = try server.notifyCalls().dropFirst(calls).compactMap { titles[$0.summary] }
+            #expect(!notified.contains(shown), "window \(window): '\(shown)' was notified and displayed by the app")
+            wins.notifier += notified.isEmpty ? 0 : 1
+            wins.app += shown.isEmpty ? 0 : 1
+            for index in calls..<(try server.notifyCalls().count) {
+                try server.close(MockNotificationServer.id(ofCall: index), reason: 1)
+            }
+        }
+        // Both sides won windows: the race was run, not avoided.
+        #expect(wins.notifier > 0 && wins.app > 0, "\(wins)")
+    }
+}
