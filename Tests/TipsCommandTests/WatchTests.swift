@@ -78,6 +78,31 @@ struct WatchTests {
         }
     }
 
+    // Found by issue 15: a unicast signal reaches a client whoever sent it, and watch printed forged ones.
+    @Test func watchPrintsNothingAnotherPeerForgesInTheServicesNameOrTheBuss() throws {
+        let service = try RunningService()
+        let watch = try Self.watch(service)
+        defer { watch.kill() }
+        #expect(Self.line(from: watch, containing: "Watching") != nil, "\(watch.lines(of: .standardError))")
+        let name = try #require(try ForgedSignal.uniqueName(ofProcess: watch.pid, on: service.client))
+        let address = service.bus.address
+        try ForgedSignal.send(
+            to: name, path: "/org/feels/Tips", "org.feels.Tips1", "TipStatusChanged", ["'TimeViewTip'", "'forged'"],
+            address: address)
+        try ForgedSignal.send(
+            to: name, path: "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameOwnerChanged",
+            ["'org.feels.Tips'", "':1.1'", "''"], address: address)
+        try ForgedSignal.send(
+            to: name, path: "/org/feels/Other", "org.feels.Tips1", "TipChanged", ["'TimeViewTip'", "@a{sv} {}"],
+            address: address)
+        // A real change after the forgeries: once its line is printed, the forgeries had their chance.
+        try service.call("InvalidateTip", [.string("TimeViewTip"), .string("tipClosed")])
+        #expect(Self.line(from: watch, containing: "TipStatusChanged") != nil)
+        let lines = watch.lines(of: .standardOutput)
+        #expect(lines.filter { $0.contains("forged") || $0.contains("NameOwnerChanged") }.isEmpty, "\(lines)")
+        #expect(lines.filter { $0.contains("TipChanged") && !$0.contains("invalidated") }.isEmpty, "\(lines)")
+    }
+
     @Test func watchExitsThreeWhenTheBusGoesAway() throws {
         let service = try RunningService()
         let watch = try Self.watch(service)

@@ -23,7 +23,7 @@ struct WaitingTests {
 
     @Test func aServerThatRefusesNotifyUsesNothingUpAndTheNextServerGetsTheTip() throws {
         let service = try RunningService.usedToday()
-        let refusing = try MockNotificationServer(address: service.bus.address, refusesNotify: true)
+        let refusing = try MockNotificationServer(address: service.bus.address, misbehaviour: .refusesNotify)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Failed to show 'CustomizeLayoutTip'"), "\(notifier.log)")

@@ -8,13 +8,20 @@ extension CommandRunner {
         let client = try client()
         let connection = client.connection
         let printer = WatchPrinter(json: invocation.json, style: style, write: context.write)
+        // Only what the service's current owner sends at its path, and what the bus says of its owner, is printed:
+        // a unicast signal reaches us whoever sent it, so the router checks each sender itself.
+        let router = SignalRouter(connection: connection)
         do {
-            // The bus matches a well-known sender against whoever owns the name when a signal is sent, so these
-            // rules follow the service across restarts.
-            try connection.addMatch("type='signal',sender='\(TipsClient.busName)',path='\(TipsClient.objectPath)'")
-            try connection.addMatch(
-                "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
-                    + "interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(TipsClient.busName)'")
+            let sender = TipsClient.busName.rawValue
+            let path = TipsClient.objectPath.rawValue
+            let interface = TipsClient.interface.rawValue
+            for rule in [
+                SignalRule(sender: sender, path: path, interface: interface, member: "TipStatusChanged"),
+                SignalRule(sender: sender, path: path, interface: interface, member: "TipChanged"),
+                .propertiesChanged(sender: sender, path: path), .nameOwnerChanged(sender),
+            ] {
+                try router.add(rule) { printer.print($0) }
+            }
         } catch {
             throw client.failure(for: error)
         }
@@ -24,7 +31,6 @@ extension CommandRunner {
 
         let loop = PollLoop()
         var failure: CommandFailure?
-        connection.onSignal = { printer.print($0) }
         connection.onDisconnected = { [busDescription = client.busDescription] in
             failure = CommandFailure(.unreachable, "lost the connection to \(busDescription)")
             loop.stop()

@@ -28,14 +28,28 @@ final class MockNotificationServer {
     private let process: ChildProcess
     private let client: DBusConnection
 
+    /// How `Notify` misbehaves, as broken servers do.
+    enum Misbehaviour {
+        /// It answers with an error.
+        case refusesNotify
+        /// It answers id 0, which names no notification.
+        case answersIDZero
+        /// It never answers: its whole main loop hangs in `Notify`.
+        case neverAnswersNotify
+        /// It accepts the notification (id 1), then dies a moment later.
+        case diesAfterAccepting
+        /// It never answers `GetCapabilities`.
+        case neverAnswersCapabilities
+    }
+
     /// Starts the mock server and waits until it owns `org.freedesktop.Notifications`.
     ///
     /// - Parameters:
     ///   - capabilities: What `GetCapabilities` answers.
-    ///   - refusesNotify: Whether `Notify` answers with an error, as a broken server might.
+    ///   - misbehaviour: How it misbehaves, if it does.
     init(
         address: String, capabilities: [String] = ["body", "body-markup", "actions", "icon-static"],
-        refusesNotify: Bool = false
+        misbehaviour: Misbehaviour? = nil
     ) throws {
         let parameters = #"{"capabilities": "\#(capabilities.joined(separator: " "))"}"#
         process = try ChildProcess(
@@ -46,16 +60,35 @@ final class MockNotificationServer {
         guard started, process.isRunning else {
             throw ChildProcessError.timedOut("dbusmock's notification daemon: \(process.lines(of: .standardError))")
         }
-        if refusesNotify {
+        let code: (member: String, inputs: String, output: String, body: String)? =
+            switch misbehaviour {
+            case nil: nil
+            case .refusesNotify?:
+                (
+                    "Notify", "susssasa{sv}i", "u",
+                    "raise dbus.exceptions.DBusException('out of order', name='org.freedesktop.DBus.Error.Failed')"
+                )
+            case .answersIDZero?: ("Notify", "susssasa{sv}i", "u", "ret = dbus.UInt32(0)")
+            case .neverAnswersNotify?: ("Notify", "susssasa{sv}i", "u", "import time; time.sleep(3600)")
+            case .diesAfterAccepting?:
+                (
+                    "Notify", "susssasa{sv}i", "u",
+                    "import os, threading; threading.Timer(0.3, lambda: os._exit(0)).start(); ret = dbus.UInt32(1)"
+                )
+            case .neverAnswersCapabilities?: ("GetCapabilities", "", "as", "import time; time.sleep(3600)")
+            }
+        if let code {
             try client.call(
                 destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock", member: "AddMethod",
                 arguments: [
-                    .string(Self.name.rawValue), .string("Notify"), .string("susssasa{sv}i"), .string("u"),
-                    .string(
-                        "raise dbus.exceptions.DBusException('out of order', name='org.freedesktop.DBus.Error.Failed')"),
+                    .string(Self.name.rawValue), .string(code.member), .string(code.inputs), .string(code.output),
+                    .string(code.body),
                 ], timeout: .seconds(10))
         }
     }
+
+    /// Whether the server process still runs.
+    var isRunning: Bool { process.isRunning }
 
     deinit {
         stop()

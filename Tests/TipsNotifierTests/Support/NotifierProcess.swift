@@ -105,6 +105,16 @@ final class NotifierProcess {
         log.filter { $0.contains(text) }.count
     }
 
+    /// The notifier's unique name on the bus, as it says when it starts ("Started as :1.4: settings …").
+    var uniqueName: String? {
+        guard waitForLog("Started as :"), let line = log.first(where: { $0.contains("Started as :") }),
+            let range = line.range(of: "Started as ")
+        else { return nil }
+        var name = String(line[range.upperBound...].prefix { $0 != " " })
+        if name.hasSuffix(":") { name.removeLast() }
+        return name
+    }
+
     /// Stops the notifier with SIGTERM.
     @discardableResult
     func stop() -> ChildProcess.Termination? {
