@@ -16,8 +16,11 @@ final class MockLogind {
     private let sessionPath: ObjectPath
 
     /// Starts a bus and logind on it, with session ``sessionID`` active and unlocked.
-    init() throws {
-        let bus = try TestBus()
+    ///
+    /// - Parameter systemPolicy: Whether the bus applies the system bus's policy, as Debian's `system.conf` has it:
+    ///   any user may connect and send signals, only root may own names.
+    init(systemPolicy: Bool = false) throws {
+        let bus = try systemPolicy ? TestBus(configFile: Self.systemPolicyConfig()) : TestBus()
         let process = try ChildProcess(
             "/usr/bin/python3", ["-m", "dbusmock", "--template", "logind"],
             environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
@@ -35,6 +38,45 @@ final class MockLogind {
             arguments: [.string(Self.sessionID), .string("seat0"), .uint32(1000), .string("ana"), .boolean(true)],
             timeout: .seconds(10))
         sessionPath = try ObjectPath(reply.first?.stringValue ?? "")
+    }
+
+    /// A configuration with the policy of Debian's `system.conf`, listening on a socket every user may reach.
+    static func systemPolicyConfig() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "feels-system-bus-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let file = folder.appendingPathComponent("system.conf")
+        try """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>system</type>
+          <listen>unix:path=\(folder.path)/system_bus_socket</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow user="*"/>
+            <deny own="*"/>
+            <deny send_type="method_call"/>
+            <allow send_type="signal"/>
+            <allow send_requested_reply="true" send_type="method_return"/>
+            <allow send_requested_reply="true" send_type="error"/>
+            <allow receive_type="method_call"/>
+            <allow receive_type="method_return"/>
+            <allow receive_type="error"/>
+            <allow receive_type="signal"/>
+            <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+            <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
+            <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Properties"/>
+          </policy>
+          <policy user="root">
+            <allow own="*"/>
+            <allow send_type="method_call"/>
+          </policy>
+        </busconfig>
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        return file
     }
 
     deinit {
