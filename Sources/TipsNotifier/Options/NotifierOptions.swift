@@ -12,7 +12,7 @@ public struct NotifierOptions: Equatable, Sendable {
 
     /// What to do.
     public var action: Action = .run
-    /// A bus address to use instead of the session bus, for the notifier and for libnotify.
+    /// A bus address to use instead of the session bus, for the notifier and for GSettings.
     public var address: String?
     /// Show what is due now, wait briefly for the user's answer, then exit.
     public var once = false
@@ -59,7 +59,7 @@ public struct NotifierOptions: Equatable, Sendable {
 
         Show the Feels tip you are ready for as a desktop notification, at most one new
         tip per display window (daily unless feels-tipsd says otherwise), at a moment you
-        are at the screen. What you do with it goes back to org.feels.Tips.
+        are at the screen. Clicking it opens the Feels app at the tip, where the tip lives.
 
         Options:
           --once             Show what is due now, wait a few seconds for your answer, exit
