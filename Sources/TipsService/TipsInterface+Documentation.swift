@@ -106,8 +106,8 @@ extension TipsInterface {
             """
         static let nextNewTip = """
             The first tip at the location, in catalog order, that has never appeared and may appear now; '' when \
-            the display window holds new tips back or none is available. Records nothing. The notifier asks this \
-            before it shows a tip, and DisplayTip after. \
+            the display window holds new tips back or none is available. Records nothing. A notifier uses \
+            ClaimNotificationTip instead, which chooses and records in one step. \
             Errors: InvalidArgs (an unknown location).
             """
         static let peekNextTip = """
