@@ -94,6 +94,9 @@ struct OneTipOnePlaceTests {
         defer { app.close() }
         let titles = ["Personalize Your Experience": "CustomizeLayoutTip", "View Your History": "TimeViewTip"]
         var wins = (notifier: 0, app: 0)
+        // The app's call follows the reset by a delay that tracks the notifier's reaction: longer after the app won,
+        // shorter after the notifier did, so that the two keep meeting at the same instant whatever the load.
+        var delay = 0
         for window in 0..<50 {
             let calls = try server.notifyCalls().count
             let waits = notifier.count("Waiting: the display window is closed until")
@@ -101,6 +104,7 @@ struct OneTipOnePlaceTests {
             // the app displays the next tip at the same instant.
             try service.call("ResetAllTips")
             try service.call("LogMood", [.string("good")])
+            usleep(useconds_t(delay))
             let shown =
                 try app.call(
                     destination: RunningService.name, path: RunningService.path, interface: RunningService.interface,
@@ -116,6 +120,7 @@ struct OneTipOnePlaceTests {
             #expect(!notified.contains(shown), "window \(window): '\(shown)' was notified and displayed by the app")
             wins.notifier += notified.isEmpty ? 0 : 1
             wins.app += shown.isEmpty ? 0 : 1
+            delay = notified.isEmpty ? min(delay + 1_000, 200_000) : max(delay - 1_000, 0)
             for index in calls..<(try server.notifyCalls().count) {
                 try server.close(MockNotificationServer.id(ofCall: index), reason: 1)
             }
