@@ -33,6 +33,12 @@ let package = Package(
         // The org.feels.Tips1 object: one table of members, thin handlers, error mapping.
         .target(
             name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus", "FeelsSystem"], swiftSettings: strict),
+        // The D-Bus contract, generated from dbus/org.feels.Tips1.xml at build time: names, dictionary types, the typed
+        // client, the server's protocol and interface table.
+        .target(
+            name: "TipsInterface", dependencies: ["DBus"], swiftSettings: strict, plugins: ["InterfaceCodegen"]),
+        .executableTarget(name: "tips-interface-codegen", swiftSettings: strict),
+        .plugin(name: "InterfaceCodegen", capability: .buildTool(), dependencies: ["tips-interface-codegen"]),
         // The command for people at a terminal, over the org.feels.Tips1 interface only: parsing, calls, output.
         .target(name: "TipsCommand", dependencies: ["DBus", "FeelsSystem"], swiftSettings: strict),
 

@@ -7,16 +7,23 @@ public struct DBusArgument: Hashable, Sendable {
     /// What the argument means, shown in introspection as an `org.gtk.GDBus.DocString` annotation; empty for none.
     public var documentation: String
 
+    /// Further annotations shown in introspection, after the documentation.
+    public var annotations: [DBusAnnotation]
+
     /// Creates an argument.
     ///
     /// - Parameters:
     ///   - name: The name shown in introspection; empty for none.
     ///   - signature: A single complete type.
     ///   - documentation: What the argument means; empty for none.
-    public init(_ name: String, _ signature: DBusSignature, _ documentation: String = "") {
+    ///   - annotations: Further annotations.
+    public init(
+        _ name: String, _ signature: DBusSignature, _ documentation: String = "", annotations: [DBusAnnotation] = []
+    ) {
         self.name = name
         self.signature = signature
         self.documentation = documentation
+        self.annotations = annotations
     }
 }
 

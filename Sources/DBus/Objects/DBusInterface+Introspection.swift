@@ -38,8 +38,10 @@ extension DBusInterface {
         let name = argument.name.isEmpty ? "" : "name=\"\(argument.name.xmlEscaped)\" "
         let direction = direction.map { " direction=\"\($0)\"" } ?? ""
         let open = "      <arg \(name)type=\"\(argument.signature.rawValue.xmlEscaped)\"\(direction)"
-        guard !argument.documentation.isEmpty else { return open + "/>" }
-        return [open + ">", annotationXML(.documentation(argument.documentation), indent: 8), "      </arg>"]
+        let annotations =
+            (argument.documentation.isEmpty ? [] : [.documentation(argument.documentation)]) + argument.annotations
+        guard !annotations.isEmpty else { return open + "/>" }
+        return ([open + ">"] + annotations.map { annotationXML($0, indent: 8) } + ["      </arg>"])
             .joined(separator: "\n")
     }
 

@@ -1,0 +1,202 @@
+extension SwiftEmitter {
+    mutating func emitServer(_ interface: ContractInterface) throws {
+        let namespace = SwiftNames.namespace(of: interface.name)
+        let protocolName = "\(namespace)Serving"
+        line()
+        line("/// What serves `\(interface.name)`: one requirement for each method and each property of the contract.")
+        line("///")
+        line("/// A write answers through its reply, once durable; a read answers at once. The interface table")
+        line("/// (`\(namespace).definition(serving:)`) decodes each call's arguments by the contract's signature first.")
+        line("public protocol \(protocolName): AnyObject {")
+        for method in interface.methods {
+            let inputs = parameters(method.inputs, in: interface)
+            let name = SwiftNames.identifier(SwiftNames.lowerCamel(method.name))
+            let arguments = inputs.map { "\($0.label): \($0.type.name)" }
+            doc(method.documentation, "    ")
+            if method.isWrite {
+                line("    func \(name)(\((arguments + ["reply: \(namespace).\(method.name)Answer"]).joined(separator: ", ")))")
+            } else {
+                let reply = replyType(of: method, in: interface)
+                line("    func \(name)(\(arguments.joined(separator: ", "))) throws(DBusMethodError) -> \(reply)")
+            }
+        }
+        for property in interface.properties {
+            doc(property.documentation, "    ")
+            line("    var \(SwiftNames.identifier(SwiftNames.lowerCamel(property.name))): \(SwiftType.of(property.type).name) { get }")
+        }
+        line("}")
+        emitAnswers(interface)
+        emitDefinition(interface)
+    }
+
+    /// The typed answers of writes.
+    private mutating func emitAnswers(_ interface: ContractInterface) {
+        let namespace = SwiftNames.namespace(of: interface.name)
+        let writes = interface.methods.filter(\.isWrite)
+        guard !writes.isEmpty else { return }
+        line()
+        line("extension \(namespace) {")
+        for method in writes {
+            let outputs = parameters(method.outputs, in: interface)
+            line("    /// The answer to one `\(method.name)` call, given once, then or later.")
+            line("    public struct \(method.name)Answer {")
+            line("        /// The deferred reply it answers through.")
+            line("        public let reply: DBusDeferredReply")
+            line()
+            line("        /// An answer through `reply`.")
+            line("        public init(_ reply: DBusDeferredReply) {")
+            line("            self.reply = reply")
+            line("        }")
+            line()
+            line("        /// The caller's unique bus name.")
+            line("        public var sender: String { reply.sender }")
+            line()
+            line("        /// Answers with the outputs.")
+            line("        public func succeed(\(outputs.map { "\($0.label): \($0.type.name)" }.joined(separator: ", "))) {")
+            line("            reply.succeed([\(outputs.map { $0.type.encode($0.name) }.joined(separator: ", "))])")
+            line("        }")
+            line()
+            line("        /// Answers with an error.")
+            line("        public func fail(_ error: DBusMethodError) {")
+            line("            reply.fail(error)")
+            line("        }")
+            line("    }")
+            line()
+        }
+        lines.removeLast()
+        line("}")
+    }
+
+    private func arguments(_ arguments: [ContractArgument]) -> String {
+        "[" + arguments.map { argument in
+            let extra = argument.annotations.filter { $0.name != "org.gtk.GDBus.DocString" }
+            let annotations = extra.isEmpty
+                ? "" : ", annotations: [" + extra.map(annotation).joined(separator: ", ") + "]"
+            return "DBusArgument(\(SwiftNames.literal(argument.name)), \(SwiftNames.literal(argument.type)), "
+                + "\(SwiftNames.literal(argument.documentation))\(annotations))"
+        }.joined(separator: ", ") + "]"
+    }
+
+    private func annotation(_ annotation: ContractAnnotation) -> String {
+        "DBusAnnotation(\(SwiftNames.literal(annotation.name)), \(SwiftNames.literal(annotation.value)))"
+    }
+
+    private mutating func emitDefinition(_ interface: ContractInterface) {
+        let namespace = SwiftNames.namespace(of: interface.name)
+        let protocolName = "\(namespace)Serving"
+        line()
+        line("extension \(namespace) {")
+        line("    /// The interface table, every handler calling `object` (`nil`: the table alone, for introspection).")
+        line("    public static func definition(serving object: (any \(protocolName))?) -> DBusInterface {")
+        line("        weak let object = object")
+        line("        func served() throws(DBusMethodError) -> any \(protocolName) {")
+        line("            guard let object else { throw .failed(\"\(interface.name) is no longer served\") }")
+        line("            return object")
+        line("        }")
+        line("        return DBusInterface(")
+        line("            name: name,")
+        line("            methods: [")
+        for method in interface.methods {
+            emitMethodEntry(method, in: interface)
+        }
+        line("            ],")
+        line("            properties: [")
+        for property in interface.properties {
+            let name = SwiftNames.identifier(SwiftNames.lowerCamel(property.name))
+            let type = SwiftType.of(property.type)
+            let emits: String =
+                switch property.emitsChangedSignal {
+                case "const": ".const"
+                case "false": ".false"
+                case "invalidates": ".invalidates"
+                default: ".true"
+                }
+            let extra = property.annotations.filter { $0.name != "org.freedesktop.DBus.Property.EmitsChangedSignal" }
+            line("                DBusProperty(")
+            line("                    name: Property.\(name).name, signature: \(SwiftNames.literal(property.type)), emitsChangedSignal: \(emits),")
+            line("                    annotations: [\(extra.map(annotation).joined(separator: ", "))],")
+            line("                    get: {")
+            line("                        guard let object else { return .string(\"\") }")
+            line("                        return \(type.encode("object.\(name)"))")
+            line("                    }),")
+        }
+        line("            ],")
+        line("            signals: [")
+        for signal in interface.signals {
+            line("                DBusSignalDescription(")
+            line("                    name: Signal.\(SwiftNames.identifier(SwiftNames.lowerCamel(signal.name))).name,")
+            line("                    arguments: \(arguments(signal.arguments)),")
+            line("                    annotations: [\(signal.annotations.map(annotation).joined(separator: ", "))]),")
+        }
+        line("            ],")
+        line("            annotations: [\(interface.annotations.map(annotation).joined(separator: ", "))])")
+        line("    }")
+        if !interface.properties.isEmpty {
+            line()
+            line("    /// Every property of `object` now.")
+            line("    public static func properties(of object: any \(protocolName)) -> Properties {")
+            let fields = interface.properties.map { SwiftNames.identifier(SwiftNames.lowerCamel($0.name)) }
+            line("        Properties(")
+            line("            " + fields.map { "\($0.trimmingCharacters(in: ["`"])): object.\($0)" }.joined(separator: ", "))
+            line("        )")
+            line("    }")
+        }
+        line("}")
+    }
+
+    private mutating func emitMethodEntry(_ method: ContractMethod, in interface: ContractInterface) {
+        let namespace = SwiftNames.namespace(of: interface.name)
+        let inputs = parameters(method.inputs, in: interface)
+        let outputs = parameters(method.outputs, in: interface)
+        let name = SwiftNames.identifier(SwiftNames.lowerCamel(method.name))
+        line("                DBusMethod(")
+        line("                    name: Method.\(name).name,")
+        line("                    inputs: \(arguments(method.inputs)),")
+        line("                    outputs: \(arguments(method.outputs)),")
+        line("                    annotations: [\(method.annotations.map(annotation).joined(separator: ", "))],")
+        let call = inputs.isEmpty ? "_" : "call"
+        let indent = "                            "
+        func decodeInputs() {
+            if !inputs.isEmpty {
+                line("\(indent)let arguments = call.arguments")
+                line("\(indent)guard arguments.count == \(inputs.count) else {")
+                line("\(indent)    throw .invalidArgs(\"\(method.name) takes (\(method.inputs.map(\.type).joined())), not \\(arguments.count) values\")")
+                line("\(indent)}")
+            }
+            for (index, input) in inputs.enumerated() {
+                decode(
+                    "arguments[\(index)]", into: input.name, input.type, what: "\(method.name)'s \(input.label)",
+                    indent: indent, failure: { ".invalidArgs(\($0))" })
+            }
+        }
+        let passed = inputs.map { "\($0.label): \($0.name)" }
+        if method.isWrite {
+            line("                    deferred: { \(call), reply in")
+            line("                        do throws(DBusMethodError) {")
+            line("\(indent)let object = try served()")
+            decodeInputs()
+            line("\(indent)object.\(name)(\((passed + ["reply: \(namespace).\(method.name)Answer(reply)"]).joined(separator: ", ")))")
+            line("                        } catch {")
+            line("                            reply.fail(error)")
+            line("                        }")
+            line("                    }),")
+        } else {
+            line("                    handler: { \(call) throws(DBusMethodError) in")
+            line("\(indent)let object = try served()")
+            decodeInputs()
+            let result = "object.\(name)(\(passed.joined(separator: ", ")))"
+            switch outputs.count {
+            case 0:
+                line("\(indent)try \(result)")
+                line("\(indent)return []")
+            case 1:
+                line("\(indent)let output = try \(result)")
+                line("\(indent)return [\(outputs[0].type.encode("output"))]")
+            default:
+                line("\(indent)let output = try \(result)")
+                line("\(indent)return [\(outputs.map { $0.type.encode("output.\($0.name)") }.joined(separator: ", "))]")
+            }
+            line("                    }),")
+        }
+    }
+}
