@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "FeelsSystem", dependencies: ["TipsCore", "CGettext"], swiftSettings: strict),
         // The org.feels.Tips1 object: one table of members, thin handlers, error mapping.
         .target(
-            name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus", "FeelsSystem"], swiftSettings: strict),
+            name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus", "FeelsSystem", "TipsInterface"],
+            swiftSettings: strict),
         // The D-Bus contract, generated from dbus/org.feels.Tips1.xml at build time: names, dictionary types, the typed
         // client, the server's protocol and interface table.
         .target(
@@ -40,12 +41,12 @@ let package = Package(
         .executableTarget(name: "tips-interface-codegen", swiftSettings: strict),
         .plugin(name: "InterfaceCodegen", capability: .buildTool(), dependencies: ["tips-interface-codegen"]),
         // The command for people at a terminal, over the org.feels.Tips1 interface only: parsing, calls, output.
-        .target(name: "TipsCommand", dependencies: ["DBus", "FeelsSystem"], swiftSettings: strict),
+        .target(name: "TipsCommand", dependencies: ["DBus", "FeelsSystem", "TipsInterface"], swiftSettings: strict),
 
         // Each shipped program's folder keeps the order a release build lays out its functions in (the Makefile's
         // LAYOUT_FLAGS; scripts/link-order writes it).
         .executableTarget(
-            name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem"],
+            name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem", "TipsInterface"],
             exclude: ["feels-tipsd.order"], swiftSettings: strict),
         .executableTarget(name: "feels-tips", dependencies: ["TipsCommand", "FeelsSystem"], swiftSettings: strict),
         // The notifier's parts: its state machine, GLib's main loop serving our D-Bus connection, the wall-clock alarm,

@@ -22,6 +22,8 @@ public struct DaemonOptions: Equatable, Sendable {
     public var displayFrequency: DisplayFrequency = .daily
     /// A bus address to connect to instead of the session bus.
     public var address: String?
+    /// Whether to serve TipKit's testing switches (`org.feels.Tips1.Testing`).
+    public var testing = false
 
     /// The options of a plain invocation.
     public init() {}
@@ -50,6 +52,8 @@ public struct DaemonOptions: Equatable, Sendable {
                 }
             case "--address":
                 address = try value()
+            case "--testing":
+                testing = true
             case "--introspect", "--version", "--help", "-h":
                 guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
                 action = name == "--introspect" ? .introspect : name == "--version" ? .version : .help
@@ -78,11 +82,12 @@ public struct DaemonOptions: Equatable, Sendable {
                                      immediate, hourly, daily, weekly, monthly, or a whole
                                      number of seconds (default: daily)
           --address ADDRESS          Use the bus at ADDRESS instead of the session bus
-          --introspect               Print the org.feels.Tips1 interface XML and exit
+          --testing                  Also serve TipKit's testing switches (org.feels.Tips1.Testing)
+          --introspect               Print the interfaces' XML (org.feels.Tips1 and its Testing) and exit
           --version                  Print the version and exit
           -h, --help                 Print this help and exit
 
-        Try: busctl --user call org.feels.Tips /org/feels/Tips org.feels.Tips1 LogMood s great
+        Try: busctl --user call org.feels.Tips /org/feels/Tips org.feels.Tips1 LogMood sa{sv} great 0
         """
 }
 

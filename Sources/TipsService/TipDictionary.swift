@@ -1,56 +1,35 @@
 import DBus
 import TipsCore
+import TipsInterface
 
-/// How tips, rules and parameter values look on D-Bus.
+/// How the engine's tips, rules, changes and moods become the contract's dictionaries (`Tips1.Tip`, `Tips1.Rule`,
+/// `Tips1.TipChanges`): the one place that spells the engine's values on the bus.
 enum TipDictionary {
-    /// A tip as an `a{sv}` dictionary: its words (translated), artwork, status, display history, rules, what holds it
-    /// back, whether it should show now and any testing override.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The tip as it stands.
-    ///   - words: The tip's title and message in the language asked for, and that language's locale name.
-    static func value(of snapshot: TipSnapshot, words: TipWords) -> DBusValue {
+    /// A tip in words of one language.
+    static func tip(_ snapshot: TipSnapshot, words: TipWords) -> Tips1.Tip {
         let tip = snapshot.tip
         let record = snapshot.record
-        return .vardict([
-            ("id", .string(tip.id.rawValue)),
-            ("title", .string(words.title)),
-            ("message", .string(words.message)),
-            ("notification_title", .string(words.notificationTitle)),
-            ("notification_body", .string(words.notificationBody)),
-            ("locale", .string(words.locale)),
-            ("icon", .string(tip.icon)),
-            ("symbol", .string(tip.symbol)),
-            ("location", .string(tip.location.rawValue)),
-            ("status", .string(snapshot.status.name)),
-            ("invalidation_reason", .string(snapshot.status.invalidationReason?.rawValue ?? "")),
-            ("should_display", .boolean(snapshot.shouldDisplay)),
-            ("override", .string(snapshot.override?.rawValue ?? "")),
-            ("display_count", .uint32(UInt32(clamping: record.displayCount))),
-            ("first_displayed", .int64(record.firstDisplayed?.microsecondsSinceEpoch ?? 0)),
-            ("last_displayed", .int64(record.lastDisplayed?.microsecondsSinceEpoch ?? 0)),
-            ("notified_at", .int64(record.notified?.microsecondsSinceEpoch ?? 0)),
-            ("max_display_count", .uint32(UInt32(clamping: tip.options.maxDisplayCount ?? 0))),
-            ("ignores_display_frequency", .boolean(tip.options.ignoresDisplayFrequency)),
-            ("rules", .array(ruleSignature, snapshot.rules.map(value(of:)))),
-            ("held_back_by", .string(snapshot.hold?.name ?? "")),
-            ("held_until", .int64(snapshot.hold?.until?.microsecondsSinceEpoch ?? 0)),
-            ("explanation", .string(snapshot.explanation)),
-        ])
+        return Tips1.Tip(
+            id: tip.id.rawValue, location: tip.location.rawValue, title: words.title, message: words.message,
+            notificationTitle: words.notificationTitle, notificationBody: words.notificationBody,
+            language: words.language, iconNames: tip.iconNames, symbol: tip.symbol, status: snapshot.status.name,
+            invalidationReason: snapshot.status.invalidationReason.map(WireValue.name(of:)) ?? "",
+            shouldDisplay: snapshot.shouldDisplay, override: snapshot.override?.rawValue ?? "",
+            displayCount: UInt32(clamping: record.displayCount),
+            firstDisplayed: record.firstDisplayed?.microsecondsSinceEpoch ?? 0,
+            lastDisplayed: record.lastDisplayed?.microsecondsSinceEpoch ?? 0,
+            notifiedAt: record.notified?.microsecondsSinceEpoch ?? 0,
+            maxDisplayCount: UInt32(clamping: tip.options.maxDisplayCount ?? 0),
+            ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency, rules: snapshot.rules.map(rule),
+            heldBackBy: snapshot.hold?.name ?? "", heldUntil: snapshot.hold?.until?.microsecondsSinceEpoch ?? 0,
+            explanation: snapshot.explanation)
     }
 
-    /// The signature of one rule: `a{sv}`.
-    static let ruleSignature: DBusSignature = "a{sv}"
-
-    /// A rule as an `a{sv}` dictionary.
-    static func value(of rule: RuleExplanation) -> DBusValue {
-        .vardict([
-            ("parameter", .string(rule.rule.parameter.rawValue)),
-            ("operator", .string(rule.rule.comparison.rawValue)),
-            ("threshold", value(of: rule.rule.threshold)),
-            ("value", value(of: rule.value)),
-            ("satisfied", .boolean(rule.isSatisfied)),
-        ])
+    /// A rule and how it stands.
+    static func rule(_ rule: RuleExplanation) -> Tips1.Rule {
+        Tips1.Rule(
+            parameter: WireValue.name(of: rule.rule.parameter), operator: rule.rule.comparison.rawValue,
+            threshold: value(of: rule.rule.threshold), value: value(of: rule.value), satisfied: rule.isSatisfied)
     }
 
     /// A parameter's value: counts are `u`, flags `b`, as the properties are.
@@ -61,23 +40,15 @@ enum TipDictionary {
         }
     }
 
-    /// What `TipChanged` carries for one tip: the keys that changed, and the invalidation reason with the status.
-    static func changes(of change: TipChange) -> DBusValue {
-        var entries: [(String, DBusValue)] = []
-        if change.statusChanged {
-            entries.append(("status", .string(change.tip.status.name)))
-            entries.append(("invalidation_reason", .string(change.tip.status.invalidationReason?.rawValue ?? "")))
-        }
-        if change.shouldDisplayChanged {
-            entries.append(("should_display", .boolean(change.tip.shouldDisplay)))
-        }
-        if change.overrideChanged {
-            entries.append(("override", .string(change.tip.override?.rawValue ?? "")))
-        }
-        if change.notifiedChanged {
-            entries.append(("notified_at", .int64(change.tip.notified?.microsecondsSinceEpoch ?? 0)))
-        }
-        return .vardict(entries)
+    /// What `TipChanged` carries for one tip: the keys that changed, the invalidation reason with the status.
+    static func changes(of change: TipChange) -> Tips1.TipChanges {
+        Tips1.TipChanges(
+            status: change.statusChanged ? change.tip.status.name : nil,
+            invalidationReason: change.statusChanged
+                ? change.tip.status.invalidationReason.map(WireValue.name(of:)) ?? "" : nil,
+            shouldDisplay: change.shouldDisplayChanged ? change.tip.shouldDisplay : nil,
+            override: change.overrideChanged ? change.tip.override?.rawValue ?? "" : nil,
+            notifiedAt: change.notifiedChanged ? change.tip.notified?.microsecondsSinceEpoch ?? 0 : nil)
     }
 
     /// The signature of one exported mood: logged at (µs since the epoch), mood, UTC offset in seconds.
@@ -93,7 +64,7 @@ enum TipDictionary {
 }
 
 /// A tip's words in one language: for apps, and for its desktop notification.
-struct TipWords {
+struct TipWords: Hashable {
     /// The title.
     var title: String
     /// The message.
@@ -102,6 +73,6 @@ struct TipWords {
     var notificationTitle: String
     /// The desktop notification's body.
     var notificationBody: String
-    /// The locale the words were looked up in: the one asked for, or the service's own when none was.
-    var locale: String
+    /// The language as the caller named it; `""` for the seed's English.
+    var language: String
 }

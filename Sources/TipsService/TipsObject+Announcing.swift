@@ -1,54 +1,46 @@
 import DBus
 import TipsCore
+import TipsInterface
 
 extension TipsObject {
     /// Announces what changed between the last observation announced and the durable engine now: properties with
-    /// `PropertiesChanged`, tips with `TipStatusChanged` and `TipChanged`; then schedules the next wake-up.
+    /// `PropertiesChanged` (as the contract's property table compares them), tips with `TipChanged`; then schedules
+    /// the next wake-up.
     func announceChanges() {
         let observation = durable.observation()
         let changes = observation.changes(since: announced)
         announced = observation
-        if !changes.isEmpty, let connection {
-            emit(changes, of: observation, on: connection)
+        if let connection {
+            let properties = Tips1.properties(of: self)
+            do {
+                if let old = announcedProperties {
+                    let changed = properties.changes(since: old)
+                    if !changed.isEmpty {
+                        try connection.emitPropertiesChanged(
+                            path: Self.path, interface: Tips1.name, changed: changed, invalidated: [])
+                    }
+                }
+                if servesTesting, changes.testingOverrideChanged {
+                    try connection.emitPropertiesChanged(
+                        path: Self.path, interface: Tips1Testing.name,
+                        changed: [(Tips1Testing.Property.activeSwitch.name.rawValue, .string(activeSwitch))],
+                        invalidated: [])
+                }
+                for change in changes.tips {
+                    try Tips1.emitTipChanged(
+                        id: change.tip.id.rawValue, location: location(of: change.tip.id),
+                        changes: TipDictionary.changes(of: change), on: connection)
+                }
+            } catch {
+                log("Failed to announce a change: \(error), ignoring")
+            }
+            announcedProperties = properties
         }
         scheduleWake()
     }
 
-    private func emit(_ changes: ObservationChanges, of observation: TipsObservation, on connection: DBusConnection) {
-        var properties = changes.parameters.map { parameter in
-            (TipsInterface.propertyName(of: parameter), TipDictionary.value(of: observation.values[parameter]))
-        }
-        if changes.nextDisplayTimeChanged {
-            properties.append(
-                (TipsInterface.nextDisplayTime, .int64(observation.nextDisplayTime?.microsecondsSinceEpoch ?? 0)))
-        }
-        if changes.displayFrequencyChanged {
-            properties.append((TipsInterface.displayFrequency, .string(observation.displayFrequency.description)))
-        }
-        if changes.testingOverrideChanged {
-            properties.append((TipsInterface.testingOverride, .string(observation.testingOverride.name)))
-        }
-        if changes.timeZoneChanged {
-            properties.append((TipsInterface.timeZone, .string(observation.timeZone)))
-        }
-        do {
-            if !properties.isEmpty {
-                try connection.emitPropertiesChanged(
-                    path: Self.path, interface: TipsInterface.name, changed: properties, invalidated: [])
-            }
-            for (id, status) in changes.statuses {
-                try connection.emitSignal(
-                    path: Self.path, interface: TipsInterface.name, member: TipsInterface.tipStatusChanged,
-                    arguments: [.string(id.rawValue), .string(status.name)])
-            }
-            for change in changes.tips {
-                try connection.emitSignal(
-                    path: Self.path, interface: TipsInterface.name, member: TipsInterface.tipChanged,
-                    arguments: [.string(change.tip.id.rawValue), TipDictionary.changes(of: change)])
-            }
-        } catch {
-            log("Failed to announce a change: \(error), ignoring")
-        }
+    private func location(of id: TipID) -> String {
+        durable.catalog.first { $0.id == id }?.location.rawValue ?? ""
     }
 
     /// Tells the executable when to wake next, when that changed.

@@ -1,5 +1,6 @@
 import DBus
 import TipsCore
+import TipsInterface
 import TipsStore
 
 /// One write request: how it changes the engine, and whom to answer.
@@ -111,6 +112,17 @@ extension TipsObject {
         startCommit()
     }
 
+    /// Whether `message` calls a write of the contract: one answered in the caller's order, once durable.
+    static func isWrite(_ message: DBusMessage) -> Bool {
+        guard let member = message.member?.rawValue else { return false }
+        switch message.interface {
+        case nil: return Tips1.Method(rawValue: member)?.isWrite ?? Tips1Testing.Method(rawValue: member)?.isWrite ?? false
+        case Tips1.name?: return Tips1.Method(rawValue: member)?.isWrite ?? false
+        case Tips1Testing.name?: return Tips1Testing.Method(rawValue: member)?.isWrite ?? false
+        default: return false
+        }
+    }
+
     /// Hands a job to the writer; `handle` gets its result, in submission order.
     func submit(_ job: DatastoreJob, then handle: @escaping (DatastoreJobResult) -> Void) {
         pendingResults.append(handle)
@@ -162,7 +174,7 @@ extension TipsObject {
     /// the order itself, unless calls of the caller are already held.
     func holdBack(_ message: DBusMessage, _ serve: @escaping () -> Void) -> Bool {
         guard let caller = message.sender, unanswered[caller] != nil || heldBack[caller] != nil else { return false }
-        if heldBack[caller] == nil, TipsInterface.isWrite(message) {
+        if heldBack[caller] == nil, Self.isWrite(message) {
             return false
         }
         heldBack[caller, default: []].append(serve)

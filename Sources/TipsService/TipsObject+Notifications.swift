@@ -1,40 +1,33 @@
 import DBus
 import TipsCore
+import TipsInterface
 
 extension TipsObject {
-    /// Claims the tip a desktop notification may offer now for the caller, and answers with it in the locale the
+    /// Claims the tip a desktop notification may offer now for the caller, and answers with it in the languages the
     /// options name; follows the caller on the bus, so that its holds end if it leaves without releasing them.
-    func claimNotificationTip(options: [String: DBusValue], reply: DBusDeferredReply) {
-        let locale: String
-        switch options["locale"] {
-        case nil: locale = ""
-        case let value?:
-            guard let text = value.stringValue else {
-                return reply.fail(
-                    .invalidArgs("Option 'locale' must be a string (s), not '\(value.signature.rawValue)'"))
-            }
-            locale = text
-        }
+    public func claimNotificationTip(options: Tips1.WordsOptions, reply: Tips1.ClaimNotificationTipAnswer) {
+        let languages = Self.languages(options.languages)
         let holder = reply.sender
         follow(holder)
         enqueue(
-            Write(caller: holder, reply: reply) { [weak self] engine throws(TipsError) in
+            Write(caller: holder, reply: reply.reply) { [weak self] engine throws(TipsError) in
                 guard let id = engine.claimNotificationTip(for: holder) else {
-                    return Applied { _ in [.string(""), .vardict([])] }
+                    return Applied { _ in Tips1.ClaimNotificationTipAnswer.values(id: "", tip: nil) }
                 }
                 let snapshot = try engine.snapshot(of: id)
                 self?.log("Claimed '\(id)' for the notification of \(holder)")
                 return Applied { _ in
-                    [.string(id.rawValue), self?.dictionary(of: snapshot, locale: locale) ?? .vardict([])]
+                    Tips1.ClaimNotificationTipAnswer.values(
+                        id: id.rawValue, tip: self?.tip(of: snapshot, languages: languages))
                 }
             })
     }
 
     /// Ends the hold of the caller's notification of a tip; not shown, undoes the claim.
-    func releaseNotificationTip(_ id: String, shown: Bool, reply: DBusDeferredReply) {
+    public func releaseNotificationTip(id: String, shown: Bool, reply: Tips1.ReleaseNotificationTipAnswer) {
         let holder = reply.sender
         enqueue(
-            Write(caller: holder, reply: reply) { engine throws(TipsError) in
+            Write(caller: holder, reply: reply.reply) { engine throws(TipsError) in
                 try engine.releaseNotificationTip(TipID(rawValue: id), holder: holder, shown: shown)
                 return Applied()
             })

@@ -1,6 +1,7 @@
 import DBus
 import FeelsSystem
 import TipsCore
+import TipsInterface
 import TipsStore
 
 /// The `/org/feels/Tips` object: it answers requests with the engine, makes every change durable before it answers,
@@ -12,14 +13,21 @@ import TipsStore
 /// it is. A write the datastore refuses changes nothing.
 public final class TipsObject {
     /// The well-known bus name the service owns.
-    public static let busName: BusName = "org.feels.Tips"
+    public static let busName = Tips1.busName
     /// The object's path.
-    public static let path: ObjectPath = "/org/feels/Tips"
+    public static let path = Tips1.objectPath
+
+    /// The introspection document of the interfaces the contract declares: what `feels-tipsd --introspect` prints.
+    public static var introspectionXML: String {
+        DBusIntrospection.document(interfaces: [Tips1.definition(serving: nil), Tips1Testing.definition(serving: nil)])
+    }
 
     /// The engine holding exactly what is durable: every read, property and signal comes from it.
     var durable: TipsEngine
     let writer: DatastoreWriter
-    let messages: MessageCatalog
+    let translations: Translations
+    /// The service's own languages, from its environment: the words of a call that names none.
+    let defaultLanguages: [LanguageName]
     var announced: TipsObservation
     var scheduledWake: Instant?
     weak var connection: DBusConnection?
@@ -37,14 +45,18 @@ public final class TipsObject {
     /// The notifiers followed on the bus because they hold, or held, a tip for a notification: when one leaves, its
     /// holds end.
     var followedHolders: Set<String> = []
-    /// The last dictionary built for each tip in each locale, with the snapshot it shows: built again only when
-    /// something in the tip changed, since building it is a fifth of what a `ListTips` costs.
-    var dictionaries: [DictionaryKey: (snapshot: TipSnapshot, value: DBusValue)] = [:]
+    /// The last dictionary built for each tip in each list of languages, with the snapshot it shows: built again
+    /// only when something in the tip changed, since building it is a fifth of what listing the tips costs.
+    var dictionaries: [DictionaryKey: (snapshot: TipSnapshot, tip: Tips1.Tip)] = [:]
+    /// The properties last announced.
+    var announcedProperties: Tips1.Properties?
+    /// Whether the testing switches' interface is served (`--testing`).
+    let servesTesting: Bool
 
-    /// A tip in a locale.
+    /// A tip in a list of languages.
     struct DictionaryKey: Hashable {
         let id: TipID
-        let locale: String
+        let languages: [String]
     }
 
     /// Where the object reports events worth a log line; the executable decides how to log them.
@@ -63,11 +75,18 @@ public final class TipsObject {
     /// - Parameters:
     ///   - engine: The engine, holding the state loaded from the datastore.
     ///   - writer: The datastore on its own thread, where every change is made durable before it is answered.
-    ///   - messages: The translations of the tips' words.
-    public init(engine: TipsEngine, writer: DatastoreWriter, messages: MessageCatalog) {
+    ///   - translations: The translations of the tips' words.
+    ///   - languages: The service's own languages, for a call that names none.
+    ///   - testing: Whether to serve the testing switches (`org.feels.Tips1.Testing`).
+    public init(
+        engine: TipsEngine, writer: DatastoreWriter, translations: Translations, languages: [LanguageName],
+        testing: Bool = false
+    ) {
         self.durable = engine
         self.writer = writer
-        self.messages = messages
+        self.translations = translations
+        self.defaultLanguages = languages
+        self.servesTesting = testing
         self.announced = engine.observation()
     }
 
@@ -79,7 +98,10 @@ public final class TipsObject {
             self?.holdBack(message, serve) ?? false
         }
         connection.onSignal = { [weak self] message in self?.received(message) }
-        try connection.export(DBusObject(path: Self.path, interfaces: [TipsInterface.definition(serving: self)]))
+        let interfaces =
+            [Tips1.definition(serving: self)] + (servesTesting ? [Tips1Testing.definition(serving: self)] : [])
+        try connection.export(DBusObject(path: Self.path, interfaces: interfaces))
+        announcedProperties = Tips1.properties(of: self)
         // The journal's pages are checked on the writer's thread before anything else reaches the disk, so a start
         // does not grow with the journal; reads are answered meanwhile from the rows already checked.
         submit(.verifyJournalPages) { [weak self] result in
@@ -107,196 +129,65 @@ public final class TipsObject {
         }
     }
 
-    // MARK: - Writes
-
-    func logMood(_ text: String, reply: DBusDeferredReply) {
-        enqueue(
-            Write(caller: reply.sender, reply: reply) { engine throws(TipsError) in
-                let entry = engine.logMood(try Mood(parsing: text))
-                let count = UInt32(clamping: engine.parameterValues.moodLogCount)
-                return Applied(journal: .append(entry)) { _ in [.uint32(count)] }
-            })
-    }
-
-    func settingsViewed(reply: DBusDeferredReply) {
-        change(reply) { engine throws(TipsError) in engine.settingsViewed() }
-    }
-
-    func updateDaysUsingApp(_ days: UInt32, reply: DBusDeferredReply) {
-        change(reply) { engine throws(TipsError) in try engine.updateDaysUsingApp(Int(days)) }
-    }
-
-    func updateStreak(_ days: UInt32, reply: DBusDeferredReply) {
-        change(reply) { engine throws(TipsError) in try engine.updateStreak(Int(days)) }
-    }
-
-    func displayTip(_ id: String, reply: DBusDeferredReply) {
-        enqueue(
-            Write(caller: reply.sender, reply: reply) { engine throws(TipsError) in
-                let shown = try engine.displayTip(TipID(rawValue: id))
-                return Applied { _ in [.boolean(shown)] }
-            })
-    }
-
-    func displayNextTip(_ location: String, reply: DBusDeferredReply) {
-        enqueue(
-            Write(caller: reply.sender, reply: reply) { engine throws(TipsError) in
-                let id = engine.displayNextTip(at: try TipLocation.filter(parsing: location))
-                return Applied { _ in [.string(id?.rawValue ?? "")] }
-            })
-    }
-
-    func invalidateTip(_ id: String, reason text: String, reply: DBusDeferredReply) {
-        change(reply) { engine throws(TipsError) in
-            // An unknown tip is the first thing to report, before the reason is even read.
-            let tip = try engine.tip(TipID(rawValue: id)).id
-            try engine.invalidate(tip, reason: try InvalidationReason(callerReason: text))
-        }
-    }
-
-    func resetAllTips(reply: DBusDeferredReply) {
-        change(reply) { engine throws(TipsError) in engine.resetAllTips() }
-    }
-
-    func forgetMoods(reply: DBusDeferredReply) {
-        enqueue(
-            Write(caller: reply.sender, reply: reply) { [weak self] engine throws(TipsError) in
-                engine.forgetMoods()
-                return Applied(journal: .forget) { forgotten in
-                    self?.log(
-                        "Forgot \(forgotten) mood\(forgotten == 1 ? "" : "s") and the counts made from them, as the user asked"
-                    )
-                    return [.uint32(UInt32(clamping: forgotten))]
-                }
-            })
-    }
-
-    func setTestingOverride(_ testingOverride: TestingOverride, reply: DBusDeferredReply) {
-        change(reply) { [weak self] engine throws(TipsError) in
-            engine.testingOverride = testingOverride
-            self?.log("Testing override \(testingOverride.name.isEmpty ? "cleared" : "set to \(testingOverride.name)")")
-        }
-    }
-
-    func showTipsForTesting(_ ids: [String], reply: DBusDeferredReply) {
-        change(reply) { [weak self] engine throws(TipsError) in
-            engine.testingOverride = .show(
-                Set(try ids.map { id throws(TipsError) in try engine.tip(TipID(rawValue: id)).id }))
-            self?.log("Testing override set to show-some")
-        }
-    }
-
-    func setDisplayFrequency(_ text: String, reply: DBusDeferredReply) {
-        change(reply) { [weak self] engine throws(TipsError) in
-            engine.displayFrequency = try DisplayFrequency(parsing: text)
-            self?.log("Display frequency set to \(engine.displayFrequency) for this session")
-        }
-    }
-
-    /// A write that answers with no values.
-    private func change(_ reply: DBusDeferredReply, _ request: @escaping (inout TipsEngine) throws(TipsError) -> Void) {
-        enqueue(
-            Write(caller: reply.sender, reply: reply) { engine throws(TipsError) in
-                try request(&engine)
-                return Applied()
-            })
-    }
-
     // MARK: - Reads, answered from what is durable
 
-    func listTips(locale: String = "") -> [DBusValue] {
-        durable.snapshots().map { dictionary(of: $0, locale: locale) }
+    /// The tips `ids` name (every tip, in catalog order, when empty), in words of `languages`.
+    func tips(_ ids: [String], location: String, languages: [LanguageName]) throws(DBusMethodError) -> [Tips1.Tip] {
+        let snapshots = try read { engine throws(TipsError) -> [TipSnapshot] in
+            let location = try TipLocation.filter(parsing: location)
+            let all = ids.isEmpty
+                ? engine.snapshots() : try ids.map { id throws(TipsError) in try engine.snapshot(of: TipID(rawValue: id)) }
+            return all.filter { location == nil || $0.tip.location == location }
+        }
+        return snapshots.map { tip(of: $0, languages: languages) }
     }
 
-    func tip(_ id: String, locale: String = "") throws(DBusMethodError) -> DBusValue {
-        let snapshot = try read { engine throws(TipsError) in try engine.snapshot(of: TipID(rawValue: id)) }
-        return dictionary(of: snapshot, locale: locale)
-    }
-
-    /// The tip's dictionary in `locale`, reused while the tip's snapshot is unchanged.
-    func dictionary(of snapshot: TipSnapshot, locale: String) -> DBusValue {
-        let key = DictionaryKey(id: snapshot.tip.id, locale: locale)
+    /// The tip's dictionary in words of `languages`, reused while the tip's snapshot is unchanged.
+    func tip(of snapshot: TipSnapshot, languages: [LanguageName]) -> Tips1.Tip {
+        let key = DictionaryKey(id: snapshot.tip.id, languages: languages.map(\.text))
         if let cached = dictionaries[key], cached.snapshot == snapshot {
-            return cached.value
+            return cached.tip
         }
-        let value = TipDictionary.value(of: snapshot, words: words(of: snapshot.tip, locale: locale))
-        // A caller naming ever new locales must not grow this without bound: sixteen locales' worth is kept.
+        let tip = TipDictionary.tip(snapshot, words: words(of: snapshot.tip, languages: languages))
+        // A caller naming ever new languages must not grow this without bound: sixteen lists' worth is kept.
         if dictionaries[key] != nil || dictionaries.count < 16 * durable.catalog.count {
-            dictionaries[key] = (snapshot, value)
+            dictionaries[key] = (snapshot, tip)
         }
-        return value
+        return tip
     }
 
-    func eligibleTips(_ location: String) throws(DBusMethodError) -> [String] {
-        try read { engine throws(TipsError) in
-            engine.eligibleTips(at: try TipLocation.filter(parsing: location)).map(\.rawValue)
-        }
-    }
-
-    func shouldDisplayTip(_ id: String) throws(DBusMethodError) -> Bool {
-        try read { engine throws(TipsError) in try engine.shouldDisplay(TipID(rawValue: id)) }
-    }
-
-    func nextNewTip(_ location: String) throws(DBusMethodError) -> String {
-        try read { engine throws(TipsError) in
-            engine.nextNewTip(at: try TipLocation.filter(parsing: location))?.rawValue ?? ""
-        }
-    }
-
-    func peekNextTip(_ location: String) throws(DBusMethodError) -> String {
-        try read { engine throws(TipsError) in
-            engine.nextTip(at: try TipLocation.filter(parsing: location))?.rawValue ?? ""
-        }
+    /// The tip's words in the first of `languages` with a catalog (the service's own languages when none is given);
+    /// the seed's English when none has one.
+    func words(of tip: Tip, languages: [LanguageName]) -> TipWords {
+        let (words, language) = translations.translate(
+            [tip.title, tip.message, tip.notificationTitle, tip.notificationBody],
+            languages: languages.isEmpty ? defaultLanguages : languages)
+        return TipWords(
+            title: words[0], message: words[1], notificationTitle: words[2], notificationBody: words[3],
+            language: language)
     }
 
     /// The journal is read on the writer's thread, after every commit submitted before, and answered in the caller's
     /// order like a write.
-    func exportMoods(reply: DBusDeferredReply) {
-        let caller = reply.sender
+    public func exportMoods(reply answer: Tips1.ExportMoodsAnswer) {
+        let caller = answer.sender
         unanswered[caller, default: 0] += 1
         submit(.readJournal) { [weak self] result in
             switch result {
             case .journal(let entries):
-                reply.succeed([.array(TipDictionary.moodSignature, entries.map(TipDictionary.value(of:)))])
+                answer.succeed(moods: .array(TipDictionary.moodSignature, entries.map(TipDictionary.value(of:))))
             case .failed(let error):
                 self?.log("Failed to read the mood journal: \(error)")
-                reply.fail(TipsServiceError.reply(for: error))
+                answer.fail(TipsServiceError.reply(for: error))
             case .saved, .verified:
-                reply.fail(.failed("The datastore answered a journal read with a save"))
+                answer.fail(.failed("The datastore answered a journal read with a save"))
             }
             self?.answered(caller)
         }
     }
 
-    // MARK: - Properties
-
-    var parameterValues: ParameterValues { durable.parameterValues }
-    var displayFrequency: DisplayFrequency { durable.displayFrequency }
-    var nextDisplayTime: Instant? { durable.nextDisplayTime }
-    var testingOverride: TestingOverride { durable.testingOverride }
-    var datastorePath: String { writer.path }
-    var timeZone: String { durable.timeZone.identifier }
-
-    /// The tip's words in `locale` (the service's own when empty); the seed's English when no translation exists,
-    /// and the service's locale when `locale` is not installed here.
-    private func words(of tip: Tip, locale: String) -> TipWords {
-        let texts = [tip.title, tip.message, tip.notificationTitle, tip.notificationBody]
-        if !locale.isEmpty {
-            let translated = texts.compactMap { messages.translate($0, locale: locale) }
-            if translated.count == texts.count {
-                return TipWords(
-                    title: translated[0], message: translated[1], notificationTitle: translated[2],
-                    notificationBody: translated[3], locale: locale)
-            }
-        }
-        let translated = texts.map { messages.translate($0) }
-        return TipWords(
-            title: translated[0], message: translated[1], notificationTitle: translated[2],
-            notificationBody: translated[3], locale: messages.processLocale)
-    }
-
     /// Answers a request that changes nothing from what is durable, with the engine's refusal as a named D-Bus error.
-    private func read<Result>(_ request: (TipsEngine) throws(TipsError) -> Result) throws(DBusMethodError) -> Result {
+    func read<Result>(_ request: (TipsEngine) throws(TipsError) -> Result) throws(DBusMethodError) -> Result {
         do { return try request(durable) } catch { throw TipsServiceError.reply(for: error) }
     }
 }

@@ -1,36 +1,24 @@
 import DBus
 import TipsCore
+import TipsInterface
 import TipsStore
 
-/// The one place where library errors become named D-Bus errors.
+/// The one place where library errors become the contract's D-Bus errors.
 enum TipsServiceError {
-    /// The mood is not one of the Feels scale.
-    static let invalidMood: ErrorName = "org.feels.Tips1.Error.InvalidMood"
-    /// No tip has the identifier.
-    static let unknownTip: ErrorName = "org.feels.Tips1.Error.UnknownTip"
-    /// The reason is not `actionPerformed` or `tipClosed`.
-    static let invalidReason: ErrorName = "org.feels.Tips1.Error.InvalidReason"
-    /// The datastore could not take the change; nothing changed.
-    static let datastore: ErrorName = "org.feels.Tips1.Error.Datastore"
-    /// Another notifier holds the tip for its notification.
-    static let notHolder: ErrorName = "org.feels.Tips1.Error.NotHolder"
-
-    /// Every error name of the interface, for the documentation test.
-    static let all = [invalidMood, unknownTip, invalidReason, datastore, notHolder]
-
     /// The D-Bus error for a refused request.
     static func reply(for error: TipsError) -> DBusMethodError {
         switch error {
-        case .invalidMood: DBusMethodError(name: invalidMood, message: error.description)
-        case .unknownTip: DBusMethodError(name: unknownTip, message: error.description)
-        case .invalidReason: DBusMethodError(name: invalidReason, message: error.description)
-        case .heldByAnotherNotifier: DBusMethodError(name: notHolder, message: error.description)
-        case .unknownLocation, .dayCountOutOfRange, .invalidDisplayFrequency: .invalidArgs(error.description)
+        case .invalidMood: Tips1.Error.invalidMood(error.description)
+        case .unknownTip: Tips1.Error.unknownTip(error.description)
+        case .unknownLocation: Tips1.Error.unknownLocation(error.description)
+        case .invalidReason: Tips1.Error.invalidReason(error.description)
+        case .heldByAnotherNotifier: Tips1.Error.notHolder(error.description)
+        case .dayCountOutOfRange, .invalidDisplayFrequency: .invalidArgs(error.description)
         }
     }
 
     /// The D-Bus error for a datastore that could not take a change.
     static func reply(for error: DatastoreError) -> DBusMethodError {
-        DBusMethodError(name: datastore, message: error.description)
+        Tips1.Error.datastore(error.description)
     }
 }

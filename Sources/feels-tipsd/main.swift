@@ -32,7 +32,7 @@ func serve() -> Never {
         print("feels-tipsd \(FeelsTipsVersion.current)")
         exit(0)
     case .introspect:
-        print(TipsInterface.introspectionXML, terminator: "")
+        print(TipsObject.introspectionXML, terminator: "")
         exit(0)
     case .serve:
         break
@@ -82,7 +82,13 @@ func serve() -> Never {
     let loop = PollLoop()
     var exitStatus: Int32 = 0
     let engine = TipsEngine(state: state, displayFrequency: options.displayFrequency, clock: SystemClock())
-    let tips = TipsObject(engine: engine, writer: writer, messages: MessageCatalog())
+    // Only the categories messages need, for the C library's own; the tips' words come from our catalogs.
+    let catalog = MessageCatalog()
+    let tips = TipsObject(
+        engine: engine, writer: writer, translations: Translations(directory: catalog.directory),
+        languages: LanguageName.fromEnvironment(
+            ProcessEnvironment.values(["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"])),
+        testing: options.testing)
     loop.addWatch(fd: writer.wakeDescriptor, events: .readable) { _ in tips.writerFinishedJobs() }
     tips.log = { log.warning($0) }
     tips.onDatastoreRefused = { error in

@@ -12,10 +12,15 @@ extension TipsClient {
     /// - Returns: The failure to report.
     public func failure(for error: DBusError) -> CommandFailure {
         guard case .remote(let name, let message) = error else {
-            if case .disconnected = error {
-                return CommandFailure(.unreachable, "lost the connection to \(busDescription)")
+            switch error {
+            case .disconnected: return CommandFailure(.unreachable, "lost the connection to \(busDescription)")
+            case .invalidMessage(let reason):
+                return CommandFailure(
+                    .failed,
+                    "feels-tipsd's answer is not what the contract says: \(reason); are feels-tips and "
+                        + "feels-tipsd of the same version?")
+            default: return CommandFailure(.failed, error.description)
             }
-            return CommandFailure(.failed, error.description)
         }
         switch name {
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":

@@ -1,4 +1,5 @@
 import DBus
+import TipsInterface
 
 /// The `org.feels.Tips1` object seen from `feels-tips`: method calls and properties, failures as exit statuses.
 ///
@@ -6,11 +7,11 @@ import DBus
 /// running.
 public final class TipsClient {
     /// The service's bus name.
-    public static let busName: BusName = "org.feels.Tips"
+    public static let busName = Tips1.busName
     /// The tips object.
-    public static let objectPath: ObjectPath = "/org/feels/Tips"
+    public static let objectPath = Tips1.objectPath
     /// The interface.
-    public static let interface: InterfaceName = "org.feels.Tips1"
+    public static let interface = Tips1.name
     /// How long a call may take, activation included: libdbus's own default, and as long as dbus-daemon gives a
     /// service to start.
     public static let timeout: Duration = .seconds(25)
@@ -50,80 +51,36 @@ public final class TipsClient {
         connection.close()
     }
 
-    /// Calls a method of `org.feels.Tips1`.
-    ///
-    /// - Parameters:
-    ///   - member: The method, such as `LogMood`.
-    ///   - arguments: Its input values.
-    /// - Returns: Its output values.
-    /// - Throws: As ``failure(for:)`` describes.
-    @discardableResult
-    public func call(_ member: MemberName, _ arguments: [DBusValue] = []) throws(CommandFailure) -> [DBusValue] {
+    /// The typed client of `org.feels.Tips1`, the contract's generated one.
+    public var tips: Tips1Client {
+        Tips1Client(connection: connection, timeout: Self.timeout)
+    }
+
+    /// The typed client of `org.feels.Tips1.Testing`.
+    public var testing: Tips1TestingClient {
+        Tips1TestingClient(
+            connection: connection, destination: Self.busName, path: Self.objectPath, timeout: Self.timeout)
+    }
+
+    /// Runs calls of the typed clients, their failures as exit statuses (``failure(for:)``).
+    public func perform<Result>(_ calls: (TipsClient) throws(DBusError) -> Result) throws(CommandFailure) -> Result {
         do {
-            return try connection.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, member: member,
-                arguments: arguments, timeout: Self.timeout)
+            return try calls(self)
         } catch {
             throw failure(for: error)
         }
     }
 
-    /// Calls a method that answers one value, and checks its type.
-    ///
-    /// - Parameters:
-    ///   - member: The method.
-    ///   - arguments: Its input values.
-    ///   - signature: The signature of the value the interface promises.
-    /// - Returns: The value.
-    /// - Throws: As ``call(_:_:)``; ``ExitStatus/failed`` when the reply is not what the interface promises.
-    public func value(
-        of member: MemberName, _ arguments: [DBusValue] = [], signature: String
-    ) throws(CommandFailure) -> DBusValue {
-        let reply = try call(member, arguments)
-        guard reply.count == 1, reply[0].signature.rawValue == signature else {
-            throw unexpected(member.rawValue, reply.map(\.signature.rawValue).joined(), expected: signature)
-        }
-        return reply[0]
-    }
-
-    /// Reads one property of `org.feels.Tips1`.
-    ///
-    /// - Throws: As ``call(_:_:)``.
-    public func property(_ name: String) throws(CommandFailure) -> DBusValue {
-        do {
-            return try connection.getProperty(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, name: name,
-                timeout: Self.timeout)
-        } catch {
-            throw failure(for: error)
-        }
-    }
-
-    /// Reads every property of `org.feels.Tips1`, in the order the service sent them.
-    ///
-    /// - Returns: The `a{sv}` dictionary `GetAll` answered.
-    /// - Throws: As ``call(_:_:)``.
-    public func allProperties() throws(CommandFailure) -> DBusValue {
-        let reply: [DBusValue]
-        do {
-            reply = try connection.call(
-                destination: Self.busName, path: Self.objectPath, interface: "org.freedesktop.DBus.Properties",
-                member: "GetAll", arguments: [.string(Self.interface.rawValue)], timeout: Self.timeout)
-        } catch {
-            throw failure(for: error)
-        }
-        guard reply.count == 1, reply[0].vardictValue != nil else {
-            throw unexpected("GetAll", reply.map(\.signature.rawValue).joined(), expected: "a{sv}")
-        }
-        return reply[0]
-    }
-
-    /// One tip, through `GetTip`.
+    /// One tip, through `GetTips`.
     ///
     /// - Parameter id: The tip's id, in any letter case.
-    /// - Throws: As ``call(_:_:)``.
-    public func tip(_ id: String) throws(CommandFailure) -> TipDetails {
-        TipDetails(try value(of: "GetTip", [.string(id)], signature: "a{sv}"))
+    /// - Throws: As ``failure(for:)`` describes.
+    public func tip(_ id: String) throws(CommandFailure) -> Tips1.Tip {
+        let tips = try perform { client throws(DBusError) in try client.tips.getTips(ids: [id]) }
+        guard let tip = tips.first else {
+            throw CommandFailure(.failed, "feels-tipsd answered no tip for '\(id)'; is it of the same version?")
+        }
+        return tip
     }
 
     /// The unique name of the connection that owns `org.feels.Tips` now; `nil` when none does.
@@ -141,10 +98,4 @@ public final class TipsClient {
         }
     }
 
-    private func unexpected(_ member: String, _ signature: String, expected: String) -> CommandFailure {
-        CommandFailure(
-            .failed,
-            "feels-tipsd answered \(member) with '\(signature)' where org.feels.Tips1 promises '\(expected)'; "
-                + "are feels-tips and feels-tipsd of the same version?")
-    }
 }

@@ -1,8 +1,11 @@
+import DBus
+import TipsInterface
+
 extension CommandRunner {
     /// `feels-tips invalidate ID REASON`: `InvalidateTip`, then the tip's status.
     func invalidate(_ id: String, reason: String) throws(CommandFailure) -> CommandOutcome {
         let client = try client()
-        try client.call("InvalidateTip", [.string(id), .string(reason)])
+        try client.perform { client throws(DBusError) in try client.tips.invalidateTip(id: id, reason: reason) }
         let tip = try client.tip(id)
         output(
             json: .object([

@@ -1,7 +1,10 @@
+import DBus
+import TipsInterface
+
 extension CommandRunner {
     /// `feels-tips moods export`: `ExportMoods`, one mood a line with the local time it was logged at.
     func exportMoods() throws(CommandFailure) -> CommandOutcome {
-        let reply = try client().value(of: "ExportMoods", signature: "a(xsi)")
+        let reply = try client().perform { client throws(DBusError) in try client.tips.exportMoods() }
         let moods = (reply.arrayValue ?? []).compactMap { entry -> ExportedMood? in
             guard let fields = entry.structureValue, fields.count == 3, let loggedAt = fields[0].int64Value,
                 let mood = fields[1].stringValue, let offset = fields[2].int32Value
@@ -22,14 +25,14 @@ extension CommandRunner {
         try requireConfirmation(toRefuse: "erase every mood")
         let client = try client()
         if !invocation.assumeYes {
-            let count = try client.property("MoodLogCount").uint32Value ?? 0
+            let count = try client.perform { client throws(DBusError) in try client.tips.moodLogCount() }
             let moods = "\(count) mood\(count == 1 ? "" : "s")"
             guard
                 confirmed(
                     "Erase every mood you logged (\(moods)) and the counts made from them, for good?")
             else { return Self.declined }
         }
-        let forgotten = try client.value(of: "ForgetMoods", signature: "u").uint32Value ?? 0
+        let forgotten = try client.perform { client throws(DBusError) in try client.tips.forgetMoods() }
         output(json: .object([("forgotten", .integer(Int64(forgotten)))])) {
             "Erased \(forgotten) mood\(forgotten == 1 ? "" : "s"); moodLogCount, hasLoggedMoods, days of use and "
                 + "the streak start again from 0.\n"

@@ -1,3 +1,6 @@
+import DBus
+import TipsInterface
+
 extension CommandRunner {
     /// `feels-tips reset`: `ResetAllTips`, after asking.
     func reset() throws(CommandFailure) -> CommandOutcome {
@@ -8,7 +11,7 @@ extension CommandRunner {
                 "Reset every tip, the display history and every parameter to a fresh install's (the mood journal "
                     + "is kept)?")
         else { return Self.declined }
-        try client.call("ResetAllTips")
+        try client.perform { client throws(DBusError) in try client.tips.resetAllTips() }
         output(json: .object([("reset", .bool(true))])) {
             "Every tip and parameter is back to a fresh install's; the mood journal is kept "
                 + "('feels-tips moods forget' erases it).\n"

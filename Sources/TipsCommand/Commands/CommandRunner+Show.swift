@@ -1,15 +1,17 @@
+import TipsInterface
+
 extension CommandRunner {
     /// `feels-tips show ID`: everything `GetTip` gives, readable.
     func show(_ id: String) throws(CommandFailure) -> CommandOutcome {
         let tip = try client().tip(id)
-        output(json: JSONValue(tip.value)) {
+        output(json: JSONValue(tip.encoded)) {
             let text = style.bold(tip.id) + ": " + tip.title + "\n  " + tip.message + "\n\n"
             var table = TextTable.labels()
             table.append([
                 TextTable.Cell("Status:"), TextTable.Cell(tip.statusText, style: statusStyle(tip.status)),
             ])
             table.append(["Location:", tip.location])
-            table.append(["Icon:", "\(tip.icon) (SF Symbol \(tip.symbol))"])
+            table.append(["Icon:", "\(tip.iconName) (SF Symbol \(tip.symbol))"])
             table.append(["Displays:", String(tip.displayCount)])
             table.append(["First displayed:", Self.instant(tip.firstDisplayed)])
             table.append(["Last displayed:", Self.instant(tip.lastDisplayed)])
@@ -29,7 +31,7 @@ extension CommandRunner {
                 table.append([
                     TextTable.Cell(index == 0 ? "Rules:" : ""),
                     TextTable.Cell(
-                        "\(rule.text) (now \(rule.value)): " + (rule.isSatisfied ? "holds" : "does not hold"),
+                        "\(rule.text) (now \(rule.valueText)): " + (rule.satisfied ? "holds" : "does not hold"),
                         style: ruleStyle(rule)),
                 ])
             }
@@ -39,7 +41,7 @@ extension CommandRunner {
                     ? "no" : "by the \(Self.holdName(tip.heldBackBy)) until \(Self.instant(tip.heldUntil))",
             ])
             table.append(["Explanation:", tip.explanation])
-            table.append(["Locale:", tip.locale])
+            table.append(["Language:", tip.language.isEmpty ? "the Feels app's own English" : tip.language])
             return text + table.rendered()
         }
         return .success
@@ -56,11 +58,11 @@ extension CommandRunner {
     }
 
     /// Colours the verdict at the end of a rule's line.
-    func ruleStyle(_ rule: RuleDetails) -> (String) -> String {
+    func ruleStyle(_ rule: Tips1.Rule) -> (String) -> String {
         { [style] text in
-            let verdict = rule.isSatisfied ? "holds" : "does not hold"
+            let verdict = rule.satisfied ? "holds" : "does not hold"
             guard text.hasSuffix(verdict) else { return text }
-            return text.dropLast(verdict.count) + (rule.isSatisfied ? style.good(verdict) : style.bad(verdict))
+            return text.dropLast(verdict.count) + (rule.satisfied ? style.good(verdict) : style.bad(verdict))
         }
     }
 }

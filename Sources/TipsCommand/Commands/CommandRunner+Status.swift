@@ -1,32 +1,47 @@
 import DBus
 import FeelsSystem
+import TipsInterface
 
 extension CommandRunner {
     /// `feels-tips status`: the service's properties in plain words, and the notifier's setting.
     func status() throws(CommandFailure) -> CommandOutcome {
         let client = try client()
-        let all = try client.allProperties()
-        let properties = all.vardictValue ?? [:]
+        let (properties, all, active) = try client.perform {
+            client throws(DBusError) -> (Tips1.Properties, DBusValue, String?) in
+            let properties = try client.tips.properties()
+            let all = DBusValue.vardict(Tips1.Property.allCases.map { ($0.name.rawValue, properties.value(of: $0)) })
+            // The testing switches are served only with --testing.
+            return (properties, all, try? client.testing.activeSwitch())
+        }
         let notifications = NotificationState(environment: context.environment)
         output(
             json: .object([
                 ("feels_tips_version", .string(FeelsTipsVersion.current)), ("properties", JSONValue(all)),
-                ("notifications", notifications.json),
+                ("testing_switch", .optional(active)), ("notifications", notifications.json),
             ])
         ) {
-            func text(_ name: String) -> String { properties[name].map(ValueText.plain) ?? "?" }
             var table = TextTable.labels()
             table.append([
-                "Service:", "feels-tipsd \(text("Version")) (\(TipsClient.busName) on \(client.busDescription))",
+                "Service:",
+                "feels-tipsd \(properties.serviceVersion) (\(TipsClient.busName) on \(client.busDescription))",
             ])
-            table.append(["Datastore:", text("Datastore")])
-            table.append(["Time zone:", text("TimeZone")])
-            table.append(["Display frequency:", text("DisplayFrequency")])
-            table.append(["Next new tip:", nextNewTip(properties["NextDisplayTime"]?.int64Value ?? 0)])
-            let override = text("TestingOverride")
-            table.append(["Testing override:", override.isEmpty ? "none" : "\(override) (for testing)"])
-            for name in ["MoodLogCount", "HasLoggedMoods", "HasSeenSettings", "DaysUsingApp", "CurrentStreak"] {
-                table.append([Self.parameterName(of: name) + ":", text(name)])
+            table.append(["Datastore:", properties.datastore])
+            table.append(["Time zone:", properties.timeZone])
+            table.append(["Display frequency:", properties.displayFrequency])
+            table.append(["Next new tip:", nextNewTip(properties.nextDisplayTime)])
+            table.append([
+                "Testing switch:",
+                active.map { $0.isEmpty ? "none" : "\($0) (for testing)" }
+                    ?? "not served (feels-tipsd --testing serves it)",
+            ])
+            let parameters: [(Tips1.Property, String)] = [
+                (.moodLogCount, String(properties.moodLogCount)), (.hasLoggedMoods, String(properties.hasLoggedMoods)),
+                (.hasSeenSettings, String(properties.hasSeenSettings)),
+                (.daysUsingApp, String(properties.daysUsingApp)),
+                (.currentStreak, String(properties.currentStreak)),
+            ]
+            for (property, value) in parameters {
+                table.append([Self.parameterName(of: property.name.rawValue) + ":", value])
             }
             table.append(["Tip notifications:", notifications.text(style)])
             return table.rendered()

@@ -1,4 +1,5 @@
 import DBus
+import TipsInterface
 
 extension CommandRunner {
     /// `feels-tips testing …`: the testing switches and the display frequency, for testing.
@@ -8,29 +9,31 @@ extension CommandRunner {
         let sentence: String
         switch action {
         case .showAll:
-            try client.call("ShowAllTipsForTesting")
+            try client.perform { client throws(DBusError) in try client.testing.showAllTips() }
             sentence = "For testing, every tip shows, whatever its rules and the display window say, \(until)."
         case .show(let ids):
-            try client.call("ShowTipsForTesting", [.strings(ids)])
+            try client.perform { client throws(DBusError) in try client.testing.showTips(ids: ids) }
             sentence =
                 "For testing, \(ids.joined(separator: ", ")) \(ids.count == 1 ? "shows" : "show"), whatever the "
                 + "rules and the display window say, \(until); the other tips follow their rules."
         case .hideAll:
-            try client.call("HideAllTipsForTesting")
+            try client.perform { client throws(DBusError) in try client.testing.hideAllTips() }
             sentence = "For testing, no tip shows, \(until)."
         case .clear:
-            try client.call("ClearTestingOverrides")
+            try client.perform { client throws(DBusError) in try client.testing.clearSwitches() }
             sentence = "Testing switches cleared: the rules and the display window decide again."
         case .frequency(let value):
-            try client.call("SetDisplayFrequency", [.string(value)])
-            let frequency = try client.property("DisplayFrequency")
-            output(json: .object([("display_frequency", JSONValue(frequency))])) {
-                "For testing, the display frequency is \(ValueText.plain(frequency)) until feels-tipsd stops.\n"
+            let frequency = try client.perform { client throws(DBusError) in
+                try client.testing.setDisplayFrequency(frequency: value)
+                return try client.tips.displayFrequency()
+            }
+            output(json: .object([("display_frequency", .string(frequency))])) {
+                "For testing, the display frequency is \(frequency) until feels-tipsd stops.\n"
             }
             return .success
         }
-        let override = try client.property("TestingOverride")
-        output(json: .object([("testing_override", JSONValue(override))])) { sentence + "\n" }
+        let active = try client.perform { client throws(DBusError) in try client.testing.activeSwitch() }
+        output(json: .object([("testing_override", .string(active))])) { sentence + "\n" }
         return .success
     }
 }

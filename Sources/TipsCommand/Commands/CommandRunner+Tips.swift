@@ -1,9 +1,11 @@
+import DBus
+import TipsInterface
+
 extension CommandRunner {
-    /// `feels-tips tips`: every tip from `ListTips`, in a table.
+    /// `feels-tips tips`: every tip from `GetTips`, in a table.
     func tips() throws(CommandFailure) -> CommandOutcome {
-        let reply = try client().value(of: "ListTips", signature: "aa{sv}")
-        let tips = (reply.arrayValue ?? []).map(TipDetails.init)
-        output(json: .array(tips.map { JSONValue($0.value) })) {
+        let tips = try client().perform { client throws(DBusError) in try client.tips.getTips(ids: []) }
+        output(json: .array(tips.map { JSONValue($0.encoded) })) {
             var table = TextTable(alignments: [.left, .left, .left, .right])
             table.append(
                 ["ID", "STATUS", "LOCATION", "DISPLAYS"].map {

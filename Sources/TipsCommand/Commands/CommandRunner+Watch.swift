@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import TipsInterface
 
 extension CommandRunner {
     /// `feels-tips watch`: a line for each signal of the service and each change of its owner, until SIGINT or
@@ -13,12 +14,8 @@ extension CommandRunner {
         let router = SignalRouter(connection: connection)
         do {
             let sender = TipsClient.busName.rawValue
-            let path = TipsClient.objectPath.rawValue
-            let interface = TipsClient.interface.rawValue
-            for rule in [
-                SignalRule(sender: sender, path: path, interface: interface, member: "TipStatusChanged"),
-                SignalRule(sender: sender, path: path, interface: interface, member: "TipChanged"),
-                .propertiesChanged(sender: sender, path: path), .nameOwnerChanged(sender),
+            for rule in Tips1.Signal.allCases.map(\.rule) + [
+                .propertiesChanged(sender: sender, path: TipsClient.objectPath.rawValue), .nameOwnerChanged(sender),
             ] {
                 try router.add(rule) { printer.print($0) }
             }
@@ -26,8 +23,8 @@ extension CommandRunner {
             throw client.failure(for: error)
         }
         // Reading a property starts the service when it is not running, and fails clearly when it cannot be.
-        let version = try client.property("Version")
-        printer.watching(owner: try client.owner(), version: ValueText.plain(version), bus: client.busDescription)
+        let version = try client.perform { client throws(DBusError) in try client.tips.serviceVersion() }
+        printer.watching(owner: try client.owner(), version: version, bus: client.busDescription)
 
         let loop = PollLoop()
         var failure: CommandFailure?

@@ -1,28 +1,33 @@
+import DBus
+import TipsInterface
+
 extension CommandRunner {
     /// `feels-tips why ID`: each rule with its value, what the display window does, and the explanation.
     func why(_ id: String) throws(CommandFailure) -> CommandOutcome {
         let client = try client()
         let tip = try client.tip(id)
-        let frequency = try client.property("DisplayFrequency")
-        let nextDisplayTime = try client.property("NextDisplayTime")
-        let window = DisplayWindowFacts(
-            frequency: frequency.stringValue ?? "", nextDisplayTime: nextDisplayTime.int64Value ?? 0,
-            now: LocalTime.now)
-        let keys = [
-            "id", "status", "invalidation_reason", "override", "should_display", "display_count", "rules",
-            "held_back_by", "held_until",
+        let (frequency, nextDisplayTime) = try client.perform { client throws(DBusError) in
+            (try client.tips.displayFrequency(), try client.tips.nextDisplayTime())
+        }
+        let window = DisplayWindowFacts(frequency: frequency, nextDisplayTime: nextDisplayTime, now: LocalTime.now)
+        let keys: [Tips1.Tip.Key] = [
+            .id, .status, .invalidationReason, .override, .shouldDisplay, .displayCount, .rules, .heldBackBy,
+            .heldUntil,
         ]
-        var members: [(String, JSONValue)] = keys.map { key in (key, tip[key].map { JSONValue($0) } ?? .null) }
-        members.append(("display_frequency", JSONValue(frequency)))
-        members.append(("next_display_time", JSONValue(nextDisplayTime)))
-        members.append(("explanation", .string(tip.explanation)))
+        let fields = tip.encoded.vardictValue ?? [:]
+        var members: [(String, JSONValue)] = keys.map { key in
+            (key.rawValue, fields[key.rawValue].map { JSONValue($0) } ?? .null)
+        }
+        members.append(("display_frequency", .string(frequency)))
+        members.append(("next_display_time", .integer(nextDisplayTime)))
+        members.append((Tips1.Tip.Key.explanation.rawValue, .string(tip.explanation)))
         let json = JSONValue.object(members)
         output(json: json) { text(of: tip, window: window) }
         return .success
     }
 
     /// What `why` prints: a summary line, the rules in columns, the display window and the explanation.
-    private func text(of tip: TipDetails, window: DisplayWindowFacts) -> String {
+    private func text(of tip: Tips1.Tip, window: DisplayWindowFacts) -> String {
         var text = summary(of: tip) + "\n\n"
         let rules = tip.rules
         if rules.isEmpty {
@@ -31,10 +36,10 @@ extension CommandRunner {
             text += style.bold("Rules:") + "\n"
             var table = TextTable()
             for rule in rules {
-                let verdict = rule.isSatisfied ? "holds" : "does not hold"
-                let verdictStyle: (String) -> String = { [style] in rule.isSatisfied ? style.good($0) : style.bad($0) }
+                let verdict = rule.satisfied ? "holds" : "does not hold"
+                let verdictStyle: (String) -> String = { [style] in rule.satisfied ? style.good($0) : style.bad($0) }
                 table.append([
-                    TextTable.Cell("  " + rule.text), TextTable.Cell("now \(rule.value)"),
+                    TextTable.Cell("  " + rule.text), TextTable.Cell("now \(rule.valueText)"),
                     TextTable.Cell(verdict, style: verdictStyle),
                 ])
             }
@@ -46,7 +51,7 @@ extension CommandRunner {
     }
 
     /// The first line of `why`: the tip, its status, and in a few words what that means.
-    private func summary(of tip: TipDetails) -> String {
+    private func summary(of tip: Tips1.Tip) -> String {
         let name = style.bold(tip.id)
         switch (tip.override, tip.status) {
         case ("shown", _): return "\(name) is \(style.good("shown for testing")), whatever its rules say."
@@ -55,7 +60,7 @@ extension CommandRunner {
             return "\(name) is \(style.status("invalidated")) (\(tip.invalidationReason)): it is not shown again "
                 + "until 'feels-tips reset'."
         case (_, "pending"):
-            let failing = tip.rules.filter { !$0.isSatisfied }.count
+            let failing = tip.rules.filter { !$0.satisfied }.count
             return "\(name) is \(style.status("pending")): "
                 + (failing == 1 ? "a rule does not hold." : "\(failing) rules do not hold.")
         case (_, "available"):

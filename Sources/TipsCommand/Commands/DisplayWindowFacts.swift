@@ -1,3 +1,5 @@
+import TipsInterface
+
 /// What `why` needs to say about the display window: the display frequency and when a new tip may next appear.
 struct DisplayWindowFacts {
     /// `DisplayFrequency`: `daily`, `immediate`, a number of seconds.
@@ -8,7 +10,7 @@ struct DisplayWindowFacts {
     var now: Int64
 
     /// What the display window does to `tip`, in plain words.
-    func sentence(for tip: TipDetails) -> String {
+    func sentence(for tip: Tips1.Tip) -> String {
         if tip.override == "shown" {
             return "it does not apply: a testing switch shows the tip ('feels-tips testing clear' ends it)."
         }

@@ -1,4 +1,5 @@
 import DBus
+import TipsInterface
 
 /// Writes one line for each signal `watch` receives: text starting with the local time, or a JSON object.
 struct WatchPrinter {
@@ -19,18 +20,23 @@ struct WatchPrinter {
 
     /// A line for `message`, if it is a signal `watch` follows.
     func print(_ message: DBusMessage) {
+        if let signal = Tips1.SignalMessage(message) {
+            switch signal {
+            case .tipChanged(let id, let location, let changes):
+                let entries = changes.encoded.dictionaryValue ?? []
+                line(
+                    Tips1.Signal.tipChanged.name.rawValue,
+                    [
+                        (Tips1.Tip.Key.id.rawValue, .string(id)), (Tips1.Tip.Key.location.rawValue, .string(location)),
+                        ("changes", JSONValue(changes.encoded)),
+                    ], text: "\(id) at \(location)" + assignments(entries, style: true))
+            }
+            return
+        }
         guard message.type == .signal, let member = message.member?.rawValue,
             let arguments = try? message.arguments
         else { return }
         switch (message.interface?.rawValue, member) {
-        case ("org.feels.Tips1", "TipStatusChanged"):
-            guard arguments.count == 2, let id = arguments[0].stringValue, let status = arguments[1].stringValue
-            else { return }
-            line(member, [("id", .string(id)), ("status", .string(status))], text: "\(id) \(style.status(status))")
-        case ("org.feels.Tips1", "TipChanged"):
-            guard arguments.count == 2, let id = arguments[0].stringValue, let changes = arguments[1].dictionaryValue
-            else { return }
-            line(member, [("id", .string(id)), ("changes", JSONValue(arguments[1]))], text: id + assignments(changes))
         case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
             guard arguments.count == 3, arguments[0].stringValue == TipsClient.interface.rawValue,
                 let changed = arguments[1].dictionaryValue, let invalidated = arguments[2].stringArrayValue
@@ -49,21 +55,20 @@ struct WatchPrinter {
                 member,
                 [("old_owner", old.isEmpty ? .null : .string(old)), ("new_owner", new.isEmpty ? .null : .string(new))],
                 text: text)
-        case ("org.feels.Tips1", _):
-            // A signal of a newer interface: shown as it came rather than dropped.
-            line(
-                member, [("arguments", .array(arguments.map(JSONValue.init)))],
-                text: arguments.map(ValueText.plain).joined(separator: " "))
         default:
             return
         }
     }
 
-    /// ` status=available should_display=true`: each entry of an `a{sv}` dictionary, each after a space.
-    private func assignments(_ entries: [DBusDictEntry]) -> String {
+    /// ` status=available should_display=true`: each entry of an `a{sv}` dictionary, each after a space; with
+    /// `style`, a status in its colour.
+    private func assignments(_ entries: [DBusDictEntry], style colouring: Bool = false) -> String {
         entries.map { entry in
             let name = entry.key.stringValue ?? ValueText.plain(entry.key)
             let value = entry.value.variantValue ?? entry.value
+            if colouring, name == Tips1.TipChanges.Key.status.rawValue, let status = value.stringValue {
+                return " \(name)=" + style.status(status)
+            }
             return " " + ValueText.assignment(name, value)
         }.joined()
     }

@@ -8,8 +8,9 @@ public struct Tip: Hashable, Sendable, Identifiable {
     public let message: String
     /// The SF Symbol the Feels app shows with the tip.
     public let symbol: String
-    /// A freedesktop icon name with the same meaning as ``symbol`` (see `docs/DESIGN.md` for the mapping).
-    public let icon: String
+    /// Freedesktop icon names with the same meaning as ``symbol``, symbolic first, each in Adwaita (see
+    /// `docs/DESIGN.md` for the mapping): as a `GThemedIcon` takes them, the first the theme has is used.
+    public let iconNames: [String]
     /// Where the tip is shown.
     public let location: TipLocation
     /// Every rule must hold for the tip to be eligible; a tip without rules is always eligible.
@@ -24,7 +25,7 @@ public struct Tip: Hashable, Sendable, Identifiable {
 
     /// Creates a tip; its notification says ``title`` and ``message`` unless given words of its own.
     public init(
-        id: TipID, title: String, message: String, symbol: String, icon: String, location: TipLocation,
+        id: TipID, title: String, message: String, symbol: String, iconNames: [String], location: TipLocation,
         rules: [Rule] = [], options: TipOptions = TipOptions(), notificationTitle: String? = nil,
         notificationBody: String? = nil
     ) {
@@ -34,7 +35,7 @@ public struct Tip: Hashable, Sendable, Identifiable {
         self.notificationTitle = notificationTitle ?? title
         self.notificationBody = notificationBody ?? message
         self.symbol = symbol
-        self.icon = icon
+        self.iconNames = iconNames
         self.location = location
         self.rules = rules
         self.options = options

@@ -4,21 +4,25 @@ public enum TipCatalog {
     /// notification: the same where they suit a desktop, else what the tip offers on Linux without phone gestures,
     /// "here" or Apple's services (`docs/DESIGN.md` says why each differs).
     ///
-    /// Icons map each SF Symbol to the closest name of the freedesktop Icon Naming Specification,
-    /// so that every icon theme has one; `docs/DESIGN.md` gives the reasons.
+    /// Icons map each SF Symbol to the closest names of the freedesktop Icon Naming Specification, a symbolic one
+    /// first and a full-colour one last, each of them in Adwaita; `docs/DESIGN.md` gives the reasons.
     public static let feels: [Tip] = [
         Tip(
             id: .customizeLayout,
             title: translatable("Personalize Your Experience"),
             message: translatable("Tap here to customize mood icons, colors, and layouts."),
-            symbol: "paintbrush", icon: "preferences-desktop-theme",
+            symbol: "paintbrush",
+            iconNames: [
+                "applications-graphics-symbolic", "preferences-desktop-appearance-symbolic",
+                "preferences-desktop-theme",
+            ],
             location: .customizeContentView,
             notificationBody: translatable("Customize mood icons, colors, and layouts in Feels.")),
         Tip(
             id: .aiInsights,
             title: translatable("Discover AI Insights"),
             message: translatable("Get personalized insights about your mood patterns powered by Apple Intelligence."),
-            symbol: "brain", icon: "applications-science",
+            symbol: "brain", iconNames: ["applications-science-symbolic", "applications-science"],
             location: .insightsView,
             rules: [Rule(.hasLoggedMoods, atLeast: 7)],
             notificationTitle: translatable("Discover Your Mood Insights"),
@@ -27,7 +31,7 @@ public enum TipCatalog {
             id: .siriShortcut,
             title: translatable("Use Siri to Log Moods"),
             message: translatable("Say 'Hey Siri, log my mood as great in Feels' for hands-free logging."),
-            symbol: "mic.fill", icon: "audio-input-microphone",
+            symbol: "mic.fill", iconNames: ["audio-input-microphone-symbolic", "audio-input-microphone"],
             location: .settingsContentView,
             rules: [Rule(.moodLogCount, atLeast: 3)],
             notificationTitle: translatable("Log Moods from Anywhere"),
@@ -37,7 +41,7 @@ public enum TipCatalog {
             id: .healthKitSync,
             title: translatable("Sync with Apple Health"),
             message: translatable("Connect to Apple Health to see your mood data alongside sleep, exercise, and more."),
-            symbol: "heart.fill", icon: "emblem-favorite",
+            symbol: "heart.fill", iconNames: ["emblem-favorite-symbolic", "emblem-favorite"],
             location: .settingsContentView,
             rules: [Rule(.hasSeenSettings, is: true)],
             notificationTitle: translatable("Your Moods Beside Your Health"),
@@ -47,7 +51,7 @@ public enum TipCatalog {
             id: .widgetVoting,
             title: translatable("Vote from Your Home Screen"),
             message: translatable("Add the Mood Vote widget to quickly log your mood without opening the app."),
-            symbol: "square.grid.2x2", icon: "user-desktop",
+            symbol: "square.grid.2x2", iconNames: ["view-grid-symbolic", "user-desktop"],
             location: .dayView,
             rules: [Rule(.daysUsingApp, atLeast: 2)],
             notificationTitle: translatable("Keep Feels One Click Away"),
@@ -56,7 +60,7 @@ public enum TipCatalog {
             id: .timeView,
             title: translatable("View Your History"),
             message: translatable("Switch between Day, Month, and Year views to see your mood patterns over time."),
-            symbol: "calendar", icon: "x-office-calendar",
+            symbol: "calendar", iconNames: ["x-office-calendar-symbolic", "x-office-calendar"],
             location: .dayView,
             notificationBody: translatable(
                 "Switch between day, month, and year views in Feels to see your mood patterns over time.")),
@@ -65,7 +69,7 @@ public enum TipCatalog {
             title: translatable("Build Your Streak!"),
             message: translatable(
                 "Log your mood daily to build a streak. Consistency helps you understand your patterns."),
-            symbol: "flame.fill", icon: "face-smile-big",
+            symbol: "flame.fill", iconNames: ["face-smile-big-symbolic", "face-smile-big"],
             location: .dayView,
             rules: [Rule(.currentStreak, atLeast: 3)]),
     ]

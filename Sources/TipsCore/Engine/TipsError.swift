@@ -23,7 +23,7 @@ public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownTip(let text):
             "No tip is named \(quoted(text))"
         case .invalidReason(let text):
-            "\(quoted(text)) is not an invalidation reason; expected actionPerformed or tipClosed"
+            "\(quoted(text)) is not an invalidation reason; expected action-performed or tip-closed"
         case .invalidDisplayFrequency(let text):
             "\(quoted(text)) is not a display frequency; expected immediate, hourly, daily, weekly, monthly "
                 + "or a whole number of seconds up to \(DisplayFrequency.maximumSeconds)"

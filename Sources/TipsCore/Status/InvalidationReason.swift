@@ -9,12 +9,13 @@ public enum InvalidationReason: String, CaseIterable, Hashable, Sendable {
 }
 
 extension InvalidationReason {
-    /// Reads a reason a caller may give, in any letter case: `actionPerformed` or `tipClosed`.
+    /// Reads a reason a caller may give, in any letter case, spelled on the bus (`action-performed`, `tip-closed`)
+    /// or as TipKit spells it (`actionPerformed`, `tipClosed`).
     ///
     /// - Throws: ``TipsError/invalidReason(_:)`` for anything else, `displayCountExceeded` included:
     ///   only the engine gives that one.
     public init(callerReason text: String) throws(TipsError) {
-        let folded = text.lowercased()
+        let folded = text.lowercased().filter { $0 != "-" }
         guard let reason = Self.allCases.first(where: { $0.rawValue.lowercased() == folded }),
             reason != Self.displayCountExceeded
         else {
