@@ -53,7 +53,8 @@ let package = Package(
         // the notification server's calls, and what it follows (the service, the server, the app, presence, silence,
         // the opt-out).
         .target(
-            name: "TipsNotifier", dependencies: ["DBus", "FeelsSystem", "TipsCore", "CGio"], swiftSettings: strict
+            name: "TipsNotifier", dependencies: ["DBus", "FeelsSystem", "TipsCore", "CGio", "TipsInterface"],
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "feels-tips-notifier", dependencies: ["TipsNotifier", "DBus", "FeelsSystem"],

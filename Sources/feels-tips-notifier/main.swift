@@ -32,6 +32,8 @@ if let address = options.address {
 }
 
 let messages = MessageCatalog()
+// The user's languages, as the desktop gives them: the tips' words are asked in them, whatever the service's are.
+let languages = LanguageName.fromEnvironment(ProcessEnvironment.values(["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]))
 let settingsPath: String
 do {
     settingsPath = try NotificationSettings.defaultPath(
@@ -56,7 +58,7 @@ do {
         connection: connection, loop: loop, settingsPath: settingsPath,
         environment: ProcessEnvironment.values(["XDG_CURRENT_DESKTOP", "XDG_DATA_HOME", "XDG_DATA_DIRS", "HOME"]),
         configuration: TipNotifier.Configuration(
-            once: options.once, outcomeWait: .seconds(5), locale: messages.processLocale,
+            once: options.once, outcomeWait: .seconds(5), languages: languages.map(\.text),
             translate: { messages.translate($0) }))
 } catch {
     log.error("\(error)")
@@ -99,7 +101,7 @@ for (signal, name) in [(SIGHUP, "SIGHUP"), (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGU
 
 log.info(
     "Started as \(connection.uniqueName)\(options.once ? " for one look" : ""): settings '\(settingsPath)', "
-        + "locale '\(messages.processLocale)'")
+        + "languages '\(languages.map(\.text).joined(separator: ":"))'")
 do {
     try notifier.start()
 } catch {

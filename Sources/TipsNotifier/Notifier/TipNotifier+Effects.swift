@@ -1,5 +1,6 @@
 import DBus
 import TipsCore
+import TipsInterface
 
 extension TipNotifier {
     /// Carries out one effect; every call goes out without blocking, and its answer comes back as an input.
@@ -12,9 +13,12 @@ extension TipNotifier {
         case .claim:
             app?.refreshInstalled()
             factsChanged()
-            callService("ClaimNotificationTip", [.vardict([("locale", .string(configuration.locale))])]) {
-                [weak self] result in
-                self?.send(.claimed(result.flatMap(Self.claimedTip)))
+            callService { [weak self] service, completion throws(DBusError) in
+                try service.claimNotificationTip(options: Tips1.WordsOptions(languages: self?.configuration.languages)) {
+                    completion($0.map(Self.claimedTip))
+                }
+            } completion: { [weak self] result in
+                self?.send(.claimed(result))
             }
         case .notify(let tip, let content, let replacing):
             callServer("Notify", Self.notifyArguments(content, replacing: replacing)) { [weak self] result in
@@ -34,8 +38,10 @@ extension TipNotifier {
                 }
             }
         case .release(let tip, let shown):
-            callService("ReleaseNotificationTip", [.string(tip.rawValue), .boolean(shown)]) { [weak self] result in
-                self?.send(.released(tip, shown: shown, result.map { _ in () }))
+            callService { service, completion throws(DBusError) in
+                try service.releaseNotificationTip(id: tip.rawValue, shown: shown) { completion($0) }
+            } completion: { [weak self] result in
+                self?.send(.released(tip, shown: shown, result))
             }
         case .activateApp(let tip, let token):
             activateApp(at: tip, token: token)
@@ -99,18 +105,14 @@ extension TipNotifier {
 
     // MARK: - Calls
 
-    /// Calls a method of `org.feels.Tips1`; the bus starts the service for the call when it is installed but not
-    /// running.
-    private func callService(
-        _ member: MemberName, _ arguments: [DBusValue],
-        completion: @escaping (Result<[DBusValue], CallFailure>) -> Void
+    /// Calls `org.feels.Tips1` through its generated client; the bus starts the service for the call when it is
+    /// installed but not running.
+    private func callService<Reply>(
+        _ call: (Tips1Client, @escaping (Result<Reply, DBusError>) -> Void) throws(DBusError) -> Void,
+        completion: @escaping (Result<Reply, CallFailure>) -> Void
     ) {
         do {
-            try connection.call(
-                destination: BusName(ServiceWatch.name), path: ObjectPath(ServiceWatch.path),
-                interface: InterfaceName(ServiceWatch.interface), member: member, arguments: arguments,
-                timeout: .seconds(25)
-            ) { result in completion(result.mapError(Self.failure)) }
+            try call(Tips1Client(connection: connection)) { completion($0.mapError(Self.failure)) }
         } catch {
             completion(.failure(Self.failure(error)))
         }
@@ -144,18 +146,13 @@ extension TipNotifier {
             peerUnavailable: unavailable.contains(name) || name.hasPrefix("org.freedesktop.DBus.Error.Spawn."))
     }
 
-    /// The tip `ClaimNotificationTip` answered with, `nil` for none.
-    static func claimedTip(_ values: [DBusValue]) -> Result<ClaimedTip?, CallFailure> {
-        guard values.count == 2, let id = values[0].stringValue, let tip = values[1].vardictValue else {
-            return .failure(CallFailure("ClaimNotificationTip answered '\(values)', expected (sa{sv})"))
-        }
-        if id.isEmpty { return .success(nil) }
-        guard let title = tip["notification_title"]?.stringValue, let body = tip["notification_body"]?.stringValue
-        else {
-            return .failure(CallFailure("ClaimNotificationTip gave '\(id)' without its notification's words"))
-        }
-        return .success(
-            ClaimedTip(id: TipID(rawValue: id), title: title, body: body, icon: tip["icon"]?.stringValue ?? ""))
+    /// The tip `ClaimNotificationTip` answered with, `nil` for none; for the notification's image, the first of its
+    /// icons in full colour, which every server draws well (a symbolic one is drawn grey by most).
+    static func claimedTip(_ reply: Tips1.ClaimNotificationTipReply) -> ClaimedTip? {
+        guard let tip = reply.tip else { return nil }
+        let icon = tip.iconNames.first { !$0.hasSuffix("-symbolic") } ?? tip.iconNames.first ?? ""
+        return ClaimedTip(
+            id: TipID(rawValue: tip.id), title: tip.notificationTitle, body: tip.notificationBody, icon: icon)
     }
 
     /// `Notify`'s arguments: app name, the id of the notification it replaces (0 for none), icon, summary, body,

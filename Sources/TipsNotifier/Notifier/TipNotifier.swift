@@ -22,20 +22,20 @@ public final class TipNotifier {
         public var outcomeWait: Duration
         /// How long a notification server has to answer a call before it counts as failing.
         public var serverTimeout: Duration
-        /// The locale the tips' words are asked in (`LC_MESSAGES`).
-        public var locale: String
+        /// The user's languages, in order of preference, that the tips' words are asked in.
+        public var languages: [String]
         /// Translates the notifier's own words.
         public var translate: (String) -> String
 
         /// Creates a configuration.
         public init(
-            once: Bool, outcomeWait: Duration, serverTimeout: Duration = .seconds(5), locale: String,
+            once: Bool, outcomeWait: Duration, serverTimeout: Duration = .seconds(5), languages: [String],
             translate: @escaping (String) -> String
         ) {
             self.once = once
             self.outcomeWait = outcomeWait
             self.serverTimeout = serverTimeout
-            self.locale = locale
+            self.languages = languages
             self.translate = translate
         }
     }

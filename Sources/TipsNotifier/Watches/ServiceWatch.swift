@@ -1,5 +1,6 @@
 import DBus
 import TipsCore
+import TipsInterface
 
 /// Follows `org.feels.Tips` as far as the notifier needs it: who serves it, the two properties that say when a
 /// notification may be tried (`DaysUsingApp`, `NextDisplayTime`), and the tips' changes that concern a notification.
@@ -7,11 +8,9 @@ import TipsCore
 /// Every signal is believed only from the name's current owner at `/org/feels/Tips` (``SignalRouter``).
 public final class ServiceWatch {
     /// The service's bus name.
-    public static let name = "org.feels.Tips"
+    public static let name = Tips1.busName.rawValue
     /// Its object.
-    public static let path = "/org/feels/Tips"
-    /// Its interface.
-    public static let interface = "org.feels.Tips1"
+    public static let path = Tips1.objectPath.rawValue
 
     /// What is known of the service.
     public private(set) var facts = NotifierFacts.Service()
@@ -26,32 +25,19 @@ public final class ServiceWatch {
     /// - Throws: `DBusError` when the questions and match rules cannot be sent.
     public init(connection: DBusConnection, router: SignalRouter) throws(DBusError) {
         self.connection = connection
-        try router.add(
-            SignalRule(sender: Self.name, path: Self.path, interface: Self.interface, member: "TipStatusChanged")
-        ) { [weak self] message in
-            guard let arguments = try? message.arguments, arguments.count == 2,
-                let id = arguments[0].stringValue, let status = arguments[1].stringValue
-            else { return }
-            switch status {
-            case "invalidated": self?.onTipChange?(TipID(rawValue: id), .invalidated)
-            case "available": self?.onTipChange?(TipID(rawValue: id), .mayBeDue)
-            default: break
-            }
-        }
-        try router.add(SignalRule(sender: Self.name, path: Self.path, interface: Self.interface, member: "TipChanged"))
-        {
-            [weak self] message in
-            guard let arguments = try? message.arguments, arguments.count == 2, let id = arguments[0].stringValue,
-                let changes = arguments[1].vardictValue
-            else { return }
-            if changes["notified_at"]?.int64Value == 0 { self?.onTipChange?(TipID(rawValue: id), .forgotten) }
-            if changes["should_display"]?.boolValue == true { self?.onTipChange?(TipID(rawValue: id), .mayBeDue) }
+        try router.add(Tips1.Signal.tipChanged.rule) { [weak self] message in
+            guard case .tipChanged(let id, _, let changes)? = Tips1.SignalMessage(message) else { return }
+            let tip = TipID(rawValue: id)
+            if changes.status == "invalidated" { self?.onTipChange?(tip, .invalidated) }
+            if changes.notifiedAt == 0 { self?.onTipChange?(tip, .forgotten) }
+            if changes.shouldDisplay == true || changes.status == "available" { self?.onTipChange?(tip, .mayBeDue) }
         }
         try router.add(.propertiesChanged(sender: Self.name, path: Self.path)) { [weak self] message in
             guard let self, let arguments = try? message.arguments, arguments.count >= 2,
-                arguments[0].stringValue == Self.interface, let changed = arguments[1].vardictValue
+                arguments[0].stringValue == Tips1.name.rawValue, let changed = arguments[1].vardictValue,
+                let changes = try? Tips1.PropertyChanges(decoding: changed)
             else { return }
-            self.update(changed)
+            self.update(days: changes.daysUsingApp, next: changes.nextDisplayTime)
         }
         try router.followOwner(of: Self.name) { [weak self] owner in
             guard let self else { return }
@@ -61,28 +47,22 @@ public final class ServiceWatch {
         }
     }
 
-    private func update(_ properties: [String: DBusValue]) {
+    private func update(days: UInt32?, next: Int64?) {
         var facts = self.facts
-        if let days = properties["DaysUsingApp"]?.uint32Value { facts.daysUsingApp = days }
-        if let next = properties["NextDisplayTime"]?.int64Value {
-            facts.nextDisplayTime = .some(next == 0 ? nil : Instant(microsecondsSinceEpoch: next))
-        }
+        if let days { facts.daysUsingApp = days }
+        if let next { facts.nextDisplayTime = .some(next == 0 ? nil : Instant(microsecondsSinceEpoch: next)) }
         guard facts != self.facts else { return }
         self.facts = facts
         onChange?()
     }
 
-    /// Reads every property of a service that just appeared; until then the notifier lets the service's claim decide.
+    /// Reads the properties of a service that just appeared; until then the notifier lets the service's claim decide.
     private func readProperties(of owner: String) {
         guard let connection, let destination = try? BusName(owner) else { return }
-        _ = try? connection.call(
-            destination: destination, path: ObjectPath(Self.path), interface: "org.freedesktop.DBus.Properties",
-            member: "GetAll", arguments: [.string(Self.interface)], timeout: .seconds(25)
-        ) { [weak self] result in
-            guard let self, self.facts.owner == owner, case .success(let values) = result,
-                let properties = values.first?.vardictValue
-            else { return }
-            self.update(properties)
+        let client = Tips1Client(connection: connection, destination: destination)
+        _ = try? client.properties { [weak self] result in
+            guard let self, self.facts.owner == owner, case .success(let properties) = result else { return }
+            self.update(days: properties.daysUsingApp, next: properties.nextDisplayTime)
         }
     }
 }
