@@ -82,7 +82,7 @@ let package = Package(
 
         // A private dbus-daemon and the helpers tests use to start and stop processes.
         .target(
-            name: "BusTestSupport", dependencies: ["DBus"], path: "Tests/Support/BusTestSupport",
+            name: "BusTestSupport", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/BusTestSupport",
             swiftSettings: strict),
 
         .testTarget(name: "TipsCoreTests", dependencies: ["TipsCore"], swiftSettings: strict),

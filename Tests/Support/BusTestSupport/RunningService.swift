@@ -1,20 +1,21 @@
 import DBus
 import Foundation
+import TipsInterface
 
 /// The real `feels-tipsd` on a private bus, with its own datastore in a temporary folder, and a client of ours.
 ///
 /// Everything it starts is stopped when it is released, whatever the test did.
 public final class RunningService {
     /// `org.feels.Tips1.Error.UnknownTip`.
-    public static let unknownTip = "org.feels.Tips1.Error.UnknownTip"
+    public static let unknownTip = Tips1.Error.unknownTip.rawValue
     /// `org.freedesktop.DBus.Error.InvalidArgs`.
     public static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
     /// Every line the service wrote to stderr before it was last stopped.
     public private(set) var lastLog: [String] = []
 
-    public static let name: BusName = "org.feels.Tips"
-    public static let path: ObjectPath = "/org/feels/Tips"
-    public static let interface: InterfaceName = "org.feels.Tips1"
+    public static let name = Tips1.busName
+    public static let path = Tips1.objectPath
+    public static let interface = Tips1.name
 
     public let bus: TestBus
     public let folder: URL
@@ -37,7 +38,10 @@ public final class RunningService {
     ///   - arguments: Further arguments for `feels-tipsd`.
     ///   - environment: Variables for the service, on top of the test's (`TZ`, say).
     ///   - launcher: A command the service runs under, such as `faketime -f @…`.
-    public init(arguments: [String] = [], environment: [String: String?] = [:], launcher: [String] = []) throws {
+    ///   - testing: Whether the service serves the testing switches (`--testing`).
+    public init(
+        arguments: [String] = [], environment: [String: String?] = [:], launcher: [String] = [], testing: Bool = true
+    ) throws {
         bus = try TestBus()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("feels-service-\(UUID().uuidString)")
         // 0700 whatever the umask, which a test of the datastore's permissions changes while others run: the
@@ -45,7 +49,7 @@ public final class RunningService {
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         datastore = folder.appendingPathComponent("tips.sqlite").path
-        self.arguments = arguments
+        self.arguments = arguments + (testing ? ["--testing"] : [])
         self.environment = environment
         self.launcher = launcher
         client = try DBusConnection(address: bus.address)
@@ -107,18 +111,33 @@ public final class RunningService {
         try start()
     }
 
-    /// Calls a method of `org.feels.Tips1` with our own client.
+    /// The contract's typed client of `org.feels.Tips1`, over our own connection.
+    public var tips: Tips1Client {
+        Tips1Client(connection: client, timeout: .seconds(10))
+    }
+
+    /// The contract's typed client of `org.feels.Tips1.Testing`.
+    public var testing: Tips1TestingClient {
+        Tips1TestingClient(connection: client, destination: Self.name, path: Self.path, timeout: .seconds(10))
+    }
+
+    /// Calls a method of `org.feels.Tips1` with arguments of our choosing, for the tests of what the contract refuses.
     @discardableResult
-    public func call(_ member: String, _ arguments: [DBusValue] = []) throws(DBusError) -> [DBusValue] {
+    public func call(_ method: Tips1.Method, _ arguments: [DBusValue] = []) throws(DBusError) -> [DBusValue] {
         try client.call(
-            destination: Self.name, path: Self.path, interface: Self.interface, member: MemberName(member),
+            destination: Self.name, path: Self.path, interface: Self.interface, member: method.name,
             arguments: arguments, timeout: .seconds(10))
     }
 
     /// The D-Bus error name a call is answered with; `nil` when it succeeds.
-    public func errorName(of member: String, _ arguments: [DBusValue] = []) throws(DBusError) -> String? {
+    public func errorName(of method: Tips1.Method, _ arguments: [DBusValue] = []) throws(DBusError) -> String? {
+        try errorName { _ throws(DBusError) in try self.call(method, arguments) }
+    }
+
+    /// The D-Bus error name the calls `body` makes are answered with; `nil` when they succeed.
+    public func errorName(_ body: (Tips1Client) throws(DBusError) -> Void) throws(DBusError) -> String? {
         do throws(DBusError) {
-            try call(member, arguments)
+            try body(tips)
             return nil
         } catch {
             guard case .remote(let name, _) = error else { throw error }
@@ -134,19 +153,16 @@ public final class RunningService {
         return reply.first?.uint32Value.map { Int32(bitPattern: $0) }
     }
 
-    /// Reads a property of `org.feels.Tips1` with our own client.
-    public func property(_ name: String) throws -> DBusValue {
-        try client.getProperty(destination: Self.name, path: Self.path, interface: Self.interface, name: name)
+    /// One tip, through `GetTips`.
+    public func tip(_ id: String, languages: [String]? = nil) throws -> Tips1.Tip {
+        let tips = try tips.getTips(ids: [id], options: Tips1.GetTipsOptions(languages: languages))
+        guard let tip = tips.first else { throw DBusError.invalidMessage("GetTips answered no tip for '\(id)'") }
+        return tip
     }
 
-    /// A tip as a dictionary, through `GetTip`.
-    public func tip(_ id: String) throws -> [String: DBusValue] {
-        try call("GetTip", [.string(id)]).first?.vardictValue ?? [:]
-    }
-
-    /// The status of a tip, through `GetTip`.
-    public func status(_ id: String) throws -> String? {
-        try tip(id)["status"]?.stringValue
+    /// The status of a tip, through `GetTips`.
+    public func status(_ id: String) throws -> String {
+        try tip(id).status
     }
 
     /// Whether the service still answers `Peer.Ping`.
@@ -162,30 +178,34 @@ public final class RunningService {
     }
 
     /// Runs `busctl call` on the object and decodes its `--json=short` output.
-    public func busctlCall(_ member: String, _ signature: String = "", _ arguments: String...) throws -> BusctlReply {
+    public func busctlCall(_ method: Tips1.Method, _ signature: String = "", _ arguments: String...) throws
+        -> BusctlReply
+    {
         let result = try busctl(
-            ["--json=short", "call", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", member]
-                + (signature.isEmpty ? [] : [signature] + arguments))
+            [
+                "--json=short", "call", Self.name.rawValue, Self.path.rawValue, Self.interface.rawValue,
+                method.rawValue,
+            ] + (signature.isEmpty ? [] : [signature] + arguments))
         return BusctlReply(result)
     }
 
     /// Runs `gdbus call` on the object.
-    public func gdbus(_ method: String, _ arguments: String...) throws -> ToolResult {
+    public func gdbus(_ method: Tips1.Method, _ arguments: String...) throws -> ToolResult {
         try runTool(
             "gdbus",
             [
-                "call", "--address", bus.address, "--dest", "org.feels.Tips", "--object-path", "/org/feels/Tips",
-                "--method", "org.feels.Tips1.\(method)",
+                "call", "--address", bus.address, "--dest", Self.name.rawValue, "--object-path", Self.path.rawValue,
+                "--method", "\(Self.interface.rawValue).\(method.rawValue)",
             ] + arguments)
     }
 
     /// Runs `dbus-send --print-reply` on the object; `arguments` are dbus-send's own, such as `string:great`.
-    public func dbusSend(_ method: String, _ arguments: String...) throws -> ToolResult {
+    public func dbusSend(_ method: Tips1.Method, _ arguments: String...) throws -> ToolResult {
         try runTool(
             "dbus-send",
             [
-                "--bus=\(bus.address)", "--print-reply", "--dest=org.feels.Tips", "/org/feels/Tips",
-                "org.feels.Tips1.\(method)",
+                "--bus=\(bus.address)", "--print-reply", "--dest=\(Self.name.rawValue)", Self.path.rawValue,
+                "\(Self.interface.rawValue).\(method.rawValue)",
             ] + arguments)
     }
 
@@ -214,24 +234,13 @@ public final class RunningService {
         signals.removeAll()
     }
 
-    /// The `TipChanged` signals received, as (id, changes).
-    public var tipChanges: [(id: String, changes: [String: DBusValue])] {
-        signals.filter { $0.member?.rawValue == "TipChanged" }.compactMap { message in
-            let arguments = (try? message.arguments) ?? []
-            guard arguments.count == 2, let id = arguments[0].stringValue, let changes = arguments[1].vardictValue
-            else { return nil }
-            return (id, changes)
-        }
-    }
-
-    /// The `TipStatusChanged` signals received, as (id, status).
-    public var statusChanges: [StatusChange] {
-        signals.filter { $0.member?.rawValue == "TipStatusChanged" }.compactMap { message in
-            let arguments = (try? message.arguments) ?? []
-            guard arguments.count == 2, let id = arguments[0].stringValue, let status = arguments[1].stringValue else {
+    /// The `TipChanged` signals received, decoded.
+    public var tipChanges: [(id: String, location: String, changes: Tips1.TipChanges)] {
+        signals.compactMap { message in
+            guard case .tipChanged(let id, let location, let changes)? = Tips1.SignalMessage(message) else {
                 return nil
             }
-            return StatusChange(id: id, status: status)
+            return (id, location, changes)
         }
     }
 
@@ -248,17 +257,6 @@ public final class RunningService {
     }
 }
 
-/// One `TipStatusChanged` signal.
-public struct StatusChange: Equatable, CustomStringConvertible {
-    public let id: String
-    public let status: String
-    public var description: String { "\(id)→\(status)" }
-
-    public init(id: String, status: String) {
-        self.id = id
-        self.status = status
-    }
-}
 
 /// The service exited or said nothing before it served its name.
 public struct ServiceDidNotStart: Error, CustomStringConvertible {
