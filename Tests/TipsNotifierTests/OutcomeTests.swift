@@ -85,11 +85,54 @@ struct OutcomeTests {
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
 
-        try dunst.dunstctl("action", "0")
+        try dunst.invokeDefaultAction()
         #expect(notifier.waitForLog("Invalidated 'CustomizeLayoutTip' with 'actionPerformed'"), "\(notifier.log)")
-        try dunst.dunstctl("close")
+        try dunst.closeAsUser()
         #expect(notifier.waitForLog("was dismissed by the user (2)"), "\(notifier.log)")
         #expect(try service.tip("CustomizeLayoutTip")["invalidation_reason"] == .string("actionPerformed"))
         #expect(notifier.count("Invalidated") == 1, "\(notifier.log)")
+    }
+
+    @Test func onDunstALeftClickDismissesTheNotification() throws {
+        let service = try RunningService()
+        let dunst = try DunstServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+
+        // dunst's left button closes the notification it is on; it invokes no action.
+        try dunst.click(button: 1)
+        #expect(notifier.waitForLog("was dismissed by the user (2)"), "\(notifier.log)")
+        #expect(try dunst.displayedCount() == 0)
+        #expect(notifier.count("The user chose") == 0, "\(notifier.log)")
+        if NotifierGeneration.issue14 {
+            #expect(notifier.count("Invalidated") == 0, "\(notifier.log)")
+            #expect(try service.tip("CustomizeLayoutTip")["status"] == .string("available"))
+        } else {
+            #expect(notifier.waitForLog("Invalidated 'CustomizeLayoutTip' with 'tipClosed'"), "\(notifier.log)")
+        }
+    }
+
+    @Test func onDunstAMiddleClickInvokesTheDefaultActionAndWithIssue14OpensTheApp() throws {
+        let service = try RunningService()
+        let app = try StandInFeelsApp(bus: service.bus)
+        let dunst = try DunstServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(
+            address: service.bus.address, configHome: config.url, environment: ["XDG_DATA_DIRS": app.dataDirs])
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+
+        // dunst's middle button does the default action and closes the notification.
+        try dunst.click(button: 2)
+        #expect(notifier.waitForLog("The user chose 'default'"), "\(notifier.log)")
+        #expect(try eventually { try dunst.displayedCount() == 0 })
+        if NotifierGeneration.issue14 {
+            #expect(try eventually { try app.activations().count == 1 })
+            #expect(try app.activations().map(\.parameter) == ["CustomizeLayoutTip"])
+            #expect(try service.tip("CustomizeLayoutTip")["status"] == .string("available"))
+        } else {
+            #expect(notifier.waitForLog("Invalidated 'CustomizeLayoutTip' with 'actionPerformed'"), "\(notifier.log)")
+            #expect(try app.activations().isEmpty)
+        }
     }
 }

@@ -3,8 +3,10 @@ import Foundation
 
 /// The real `feels-tips-notifier` on a private bus, with a config folder of its own; stopped when released.
 ///
-/// The system bus is pointed at nothing, so the machine's logind never decides a test's outcome, and the locale is
-/// fixed so its words are the English ones the tests compare.
+/// The system bus is pointed at nothing, so the machine's logind never decides a test's outcome, the locale is
+/// fixed so its words are the English ones the tests compare, and the XDG data folders are the system's alone (and
+/// an empty one of its own), so a Feels app installed on the machine or in the user's home is not seen unless a test
+/// installs one (``StandInFeelsApp``).
 final class NotifierProcess {
     let child: ChildProcess
     /// `XDG_CONFIG_HOME` of the notifier, where its opt-out file lives.
@@ -25,6 +27,8 @@ final class NotifierProcess {
             "DBUS_SESSION_BUS_ADDRESS": address,
             "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/feels-tests/system_bus_socket",
             "XDG_CONFIG_HOME": configHome.path,
+            "XDG_DATA_HOME": configHome.appendingPathComponent("data").path,
+            "XDG_DATA_DIRS": "/usr/share",
             "XDG_SESSION_ID": nil,
             "JOURNAL_STREAM": nil,
             "LC_ALL": "C.UTF-8",
