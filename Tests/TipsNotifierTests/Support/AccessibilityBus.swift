@@ -19,10 +19,7 @@ final class AccessibilityBus {
             environment: ["DBUS_SESSION_BUS_ADDRESS": address, "DISPLAY": display])
         let client = try DBusConnection(address: address)
         defer { client.close() }
-        let started = try eventually { try hasOwner(Self.name, on: client) || !launcher.isRunning }
-        guard started, launcher.isRunning else {
-            throw ChildProcessError.timedOut("at-spi-bus-launcher: \(launcher.lines(of: .standardError))")
-        }
+        try waitForOwner(Self.name, of: launcher, on: client, what: "at-spi-bus-launcher")
     }
 
     deinit {

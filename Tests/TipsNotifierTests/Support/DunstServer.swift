@@ -45,10 +45,7 @@ final class DunstServer {
             "dunst", ["-config", config.path],
             environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": folder.path])
         client = try DBusConnection(address: address)
-        let started = try eventually { try hasOwner(Self.name, on: client) || !dunst.isRunning }
-        guard started, dunst.isRunning else {
-            throw ChildProcessError.timedOut("dunst to own its name: \(dunst.lines(of: .standardError))")
-        }
+        try waitForOwner(Self.name, of: dunst, on: client, what: "dunst")
     }
 
     deinit {

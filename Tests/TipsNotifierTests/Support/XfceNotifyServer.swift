@@ -55,9 +55,10 @@ final class XfceNotifyServer {
     /// Starts Xvfb, the accessibility bus, xfconfd and xfce4-notifyd, and waits until xfce4-notifyd owns
     /// `org.freedesktop.Notifications`.
     ///
-    /// xfce4-notifyd is set as a user would in its settings, before it starts: no fading or sliding (windows appear
-    /// and go at once), notifications expire after ten minutes when the sender leaves it to the server, and every
-    /// notification is logged.
+    /// xfce4-notifyd is set as a user would in its settings, before it starts, as `scripts/desktops` sets it
+    /// (`scripts/lib/desktops/xfce4-notifyd.xml`): no fading or sliding (windows appear and go at once),
+    /// notifications expire after ten minutes when the sender leaves it to the server, and every notification is
+    /// logged.
     init(address: String) throws {
         self.address = address
         folder = try TemporaryFolder("feels-xfce")
@@ -65,18 +66,9 @@ final class XfceNotifyServer {
         accessibility = try AccessibilityBus(address: address, display: display.name)
         let channels = folder.url.appendingPathComponent("config/xfce4/xfconf/xfce-perchannel-xml")
         try FileManager.default.createDirectory(at: channels, withIntermediateDirectories: true)
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <channel name="xfce4-notifyd" version="1.0">
-          <property name="do-fadeout" type="bool" value="false"/>
-          <property name="do-slideout" type="bool" value="false"/>
-          <property name="initial-opacity" type="double" value="1.000000"/>
-          <property name="expire-timeout" type="int" value="600"/>
-          <property name="notification-log" type="bool" value="true"/>
-          <property name="log-level" type="uint" value="1"/>
-        </channel>
-
-        """.write(to: channels.appendingPathComponent("xfce4-notifyd.xml"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            atPath: RepositoryScript.path("desktops/xfce4-notifyd.xml"),
+            toPath: channels.appendingPathComponent("xfce4-notifyd.xml").path)
         let environment: [String: String?] = [
             "DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address,
             "XDG_CONFIG_HOME": folder.path + "/config", "XDG_CACHE_HOME": folder.path + "/cache",
@@ -84,9 +76,9 @@ final class XfceNotifyServer {
         ]
         client = try DBusConnection(address: address)
         xfconfd = try ChildProcess("\(Self.libexec)/xfconf/xfconfd", [], environment: environment)
-        try Self.waitForOwner(Self.xfconfName, of: xfconfd, on: client, what: "xfconfd")
+        try waitForOwner(Self.xfconfName, of: xfconfd, on: client, what: "xfconfd")
         notifyd = try ChildProcess("\(Self.libexec)/notifyd/xfce4-notifyd", [], environment: environment)
-        try Self.waitForOwner(Self.name, of: notifyd, on: client, what: "xfce4-notifyd")
+        try waitForOwner(Self.name, of: notifyd, on: client, what: "xfce4-notifyd")
     }
 
     deinit {
@@ -183,15 +175,6 @@ final class XfceNotifyServer {
                 throw error
             }
             return nil
-        }
-    }
-
-    private static func waitForOwner(
-        _ name: BusName, of process: ChildProcess, on client: DBusConnection, what: String
-    ) throws {
-        let started = try eventually { try hasOwner(name, on: client) || !process.isRunning }
-        guard started, process.isRunning else {
-            throw ChildProcessError.timedOut("\(what) to own '\(name.rawValue)': \(process.lines(of: .standardError))")
         }
     }
 }

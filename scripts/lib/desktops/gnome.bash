@@ -8,11 +8,10 @@ gnome_title="GNOME Shell $(gnome-shell --version | awk '{print $3}') (X11 on Xvf
 gnome_scenarios=(click dismiss)
 
 gnome_start() {
-    export XDG_RUNTIME_DIR="$session/runtime" XDG_CONFIG_HOME="$session/config" XDG_DATA_HOME="$session/data"
-    export XDG_CACHE_HOME="$session/cache" XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=x11
-    export XDG_SESSION_DESKTOP=gnome GSETTINGS_BACKEND=keyfile LIBGL_ALWAYS_SOFTWARE=1
-    mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME/glib-2.0/settings" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
-    chmod 0700 "$XDG_RUNTIME_DIR"
+    use_session_folders
+    export XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_TYPE=x11 XDG_SESSION_DESKTOP=gnome GSETTINGS_BACKEND=keyfile
+    export LIBGL_ALWAYS_SOFTWARE=1
+    mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings"
     # Accessibility on, so the shell joins the accessibility bus; the welcome tour seen already.
     cat > "$XDG_CONFIG_HOME/glib-2.0/settings/keyfile" <<KEYFILE
 [org/gnome/desktop/interface]
@@ -22,11 +21,7 @@ toolkit-accessibility=true
 welcome-dialog-last-shown-version='$(gnome-shell --version | awk '{print $3}')'
 KEYFILE
     start_xvfb "${gnome_width}x720"
-    mkdir -p "$session/bus" "$session/system-bus"
-    start_private_bus "$session/system-bus"
-    export DBUS_SYSTEM_BUS_ADDRESS="$address"
-    start_private_bus "$session/bus" "$services"
-    export DBUS_SESSION_BUS_ADDRESS="$address"
+    start_buses system
     start_accessibility_bus
     spawn gnome-shell gnome-shell --x11 --replace --sm-disable
     wait_for 60 has_owner org.gnome.Shell || fail "GNOME Shell did not start: $(tail "$session/logs/gnome-shell.log")"

@@ -9,18 +9,11 @@ kde_title="KDE Plasma $(dpkg-query -W -f '${Version}' plasma-workspace | sed 's/
 kde_scenarios=(click dismiss)
 
 kde_start() {
-    export XDG_RUNTIME_DIR="$session/runtime" XDG_CONFIG_HOME="$session/config" XDG_DATA_HOME="$session/data"
-    export XDG_CACHE_HOME="$session/cache" XDG_CURRENT_DESKTOP=KDE XDG_SESSION_TYPE=x11 XDG_SESSION_DESKTOP=KDE
-    export KDE_FULL_SESSION=true KDE_SESSION_VERSION=5 QT_QPA_PLATFORM=xcb QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1
-    export LIBGL_ALWAYS_SOFTWARE=1
-    mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
-    chmod 0700 "$XDG_RUNTIME_DIR"
+    use_session_folders
+    export XDG_CURRENT_DESKTOP=KDE XDG_SESSION_TYPE=x11 XDG_SESSION_DESKTOP=KDE KDE_FULL_SESSION=true
+    export KDE_SESSION_VERSION=5 QT_QPA_PLATFORM=xcb QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 LIBGL_ALWAYS_SOFTWARE=1
     start_xvfb 1280x720
-    mkdir -p "$session/bus" "$session/system-bus"
-    start_private_bus "$session/system-bus"
-    export DBUS_SYSTEM_BUS_ADDRESS="$address"
-    start_private_bus "$session/bus" "$services"
-    export DBUS_SESSION_BUS_ADDRESS="$address"
+    start_buses system
     start_accessibility_bus
     spawn kwin kwin_x11 --replace
     wait_for 30 has_owner org.kde.KWin || fail "kwin_x11 did not start: $(tail "$session/logs/kwin.log")"

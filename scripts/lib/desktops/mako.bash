@@ -11,11 +11,9 @@ mako_scenarios=(click dismiss)
 mako_width=1280
 
 mako_start() {
-    export XDG_RUNTIME_DIR="$session/runtime" XDG_CONFIG_HOME="$session/config" XDG_CACHE_HOME="$session/cache"
+    use_session_folders
     export XDG_CURRENT_DESKTOP=sway XDG_SESSION_TYPE=wayland HOME="$session"
     export WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1
-    mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_CACHE_HOME"
-    chmod 0700 "$XDG_RUNTIME_DIR"
     cat > "$session/sway.conf" <<SWAY
 output HEADLESS-1 mode ${mako_width}x720 bg #2e3440 solid_color
 for_window [app_id="org.feels.Feels|standin-feels-app"] floating enable
@@ -36,10 +34,7 @@ icon-path=/usr/share/icons/hicolor
 [mode=do-not-disturb]
 invisible=1
 MAKO
-    mkdir -p "$session/bus"
-    start_private_bus "$session/bus" "$services"
-    export DBUS_SESSION_BUS_ADDRESS="$address"
-    export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$session/no-system-bus"
+    start_buses
     spawn sway sway -c "$session/sway.conf"
     wait_for 30 compgen -G "$XDG_RUNTIME_DIR/wayland-*.lock" || fail "sway did not start: $(tail "$session/logs/sway.log")"
     local socket

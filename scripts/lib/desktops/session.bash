@@ -44,6 +44,29 @@ has_owner() {
     busctl --address="$DBUS_SESSION_BUS_ADDRESS" status "$1" > /dev/null 2>&1
 }
 
+# use_session_folders: the XDG folders of the session, all inside it: runtime (0700), config, data, cache.
+use_session_folders() {
+    export XDG_RUNTIME_DIR="$session/runtime" XDG_CONFIG_HOME="$session/config" XDG_DATA_HOME="$session/data"
+    export XDG_CACHE_HOME="$session/cache"
+    mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
+    chmod 0700 "$XDG_RUNTIME_DIR"
+}
+
+# start_buses [system]: the session's private session bus, which starts the services in $services; with `system`,
+# a private system bus too, else a system bus address that leads nowhere. Exports both addresses.
+start_buses() {
+    if [ "${1:-}" = system ]; then
+        mkdir -p "$session/system-bus"
+        start_private_bus "$session/system-bus"
+        export DBUS_SYSTEM_BUS_ADDRESS="$address"
+    else
+        export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$session/no-system-bus"
+    fi
+    mkdir -p "$session/bus"
+    start_private_bus "$session/bus" "$services"
+    export DBUS_SESSION_BUS_ADDRESS="$address"
+}
+
 # start_xvfb WIDTHxHEIGHT: an X server of its own on a display it picks; exports DISPLAY.
 start_xvfb() {
     spawn xvfb Xvfb -displayfd 3 -screen 0 "$1x24" -nolisten tcp 3> "$session/display"

@@ -11,26 +11,14 @@ xfce_dismissal="the click on the message (xfce4-notifyd 0.7 has no close button)
 xfce_libexec=/usr/lib/x86_64-linux-gnu/xfce4
 
 xfce_start() {
-    export XDG_CONFIG_HOME="$session/config" XDG_CACHE_HOME="$session/cache" XDG_CURRENT_DESKTOP=XFCE
-    local channels="$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml"
-    mkdir -p "$channels" "$XDG_CACHE_HOME"
-    cat > "$channels/xfce4-notifyd.xml" <<'CHANNEL'
-<?xml version="1.0" encoding="UTF-8"?>
-<channel name="xfce4-notifyd" version="1.0">
-  <property name="do-fadeout" type="bool" value="false"/>
-  <property name="do-slideout" type="bool" value="false"/>
-  <property name="initial-opacity" type="double" value="1.000000"/>
-  <property name="expire-timeout" type="int" value="600"/>
-  <property name="notification-log" type="bool" value="true"/>
-  <property name="log-level" type="uint" value="1"/>
-</channel>
-CHANNEL
+    use_session_folders
+    export XDG_CURRENT_DESKTOP=XFCE
+    # As the test fixture sets it (Tests/TipsNotifierTests/Support/XfceNotifyServer.swift).
+    mkdir -p "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml"
+    cp scripts/lib/desktops/xfce4-notifyd.xml "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml/"
     start_xvfb 1024x600
-    mkdir -p "$session/bus"
-    start_private_bus "$session/bus" "$services"
-    export DBUS_SESSION_BUS_ADDRESS="$address"
     # No system bus: xfce4-notifyd needs none; the notifier's logind question goes nowhere.
-    export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$session/no-system-bus"
+    start_buses
     start_accessibility_bus
     spawn xfconfd "$xfce_libexec/xfconf/xfconfd"
     wait_for 20 has_owner org.xfce.Xfconf || fail "xfconfd did not start"
