@@ -117,9 +117,42 @@ struct OutcomeTests {
             address: service.bus.address, configHome: config.url, environment: ["XDG_DATA_DIRS": app.dataFolder.path])
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
 
-        try dunst.dunstctl("action", "0")
+        try dunst.invokeDefaultAction()
         #expect(try eventually { try app.activateActionCalls().map(\.parameter) == [[.string("CustomizeLayoutTip")]] })
         #expect(try eventually { try dunst.displayedCount() == 0 }, "the notification is closed")
         #expect(try service.tip("CustomizeLayoutTip")["invalidation_reason"] == .string(""))
+    }
+
+    @Test func onDunstALeftClickDismissesTheNotificationAndRecordsNothing() throws {
+        let service = try RunningService.usedToday()
+        let dunst = try DunstServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+
+        // dunst's left button closes the notification it is on; it invokes no action.
+        try dunst.click(button: 1)
+        #expect(notifier.waitForLog("was dismissed by the user (2); nothing is recorded"), "\(notifier.log)")
+        #expect(try dunst.displayedCount() == 0)
+        #expect(notifier.count("was clicked") == 0, "\(notifier.log)")
+        #expect(try service.tip("CustomizeLayoutTip")["status"] == .string("available"))
+    }
+
+    @Test func onDunstAMiddleClickInvokesTheDefaultActionAndOpensTheApp() throws {
+        let service = try RunningService.usedToday()
+        let app = try StandInFeelsApp(bus: service.bus)
+        let dunst = try DunstServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(
+            address: service.bus.address, configHome: config.url, environment: ["XDG_DATA_DIRS": app.dataDirs])
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+
+        // dunst's middle button does the default action and closes the notification.
+        try dunst.click(button: 2)
+        #expect(notifier.waitForLog("was clicked: opening Feels at the tip"), "\(notifier.log)")
+        #expect(try eventually { try dunst.displayedCount() == 0 })
+        #expect(try eventually { try app.activations().count == 1 })
+        #expect(try app.activations().map(\.parameter) == ["CustomizeLayoutTip"])
+        #expect(try service.tip("CustomizeLayoutTip")["status"] == .string("available"))
     }
 }

@@ -102,7 +102,7 @@ struct ShowingTests {
         #expect(try dunst.displayedCount() == 1)
 
         // dunst lists a notification's fields once it is closed: close it as the user would.
-        try dunst.dunstctl("close")
+        try dunst.closeAsUser()
         #expect(try eventually { try dunst.history().count == 1 })
         let shown = try #require(try dunst.history().first)
         #expect(shown["appname"] == .string("Feels"))

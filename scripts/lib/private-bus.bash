@@ -1,9 +1,11 @@
 # Sourced by the scripts that run our programs on a private session bus of their own (never the user's).
-# start_private_bus FOLDER: starts a dbus-daemon listening in FOLDER, adds its pid to the caller's `pids` array
-# (which the caller's cleanup stops) and sets `address` to the bus's address; exits 1 when the bus does not start.
+# start_private_bus FOLDER [SERVICE_FOLDER]: starts a dbus-daemon listening in FOLDER, adds its pid to the caller's
+# `pids` array (which the caller's cleanup stops) and sets `address` to the bus's address; exits 1 when the bus does
+# not start. With SERVICE_FOLDER, the bus starts the services whose activation files are there, and no others.
 
 start_private_bus() {
-    local folder="$1"
+    local folder="$1" services=""
+    [ -z "${2:-}" ] || services="<servicedir>$2</servicedir>"
     cat > "$folder/bus.conf" <<CONFIG
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -11,6 +13,7 @@ start_private_bus() {
   <type>session</type>
   <listen>unix:path=$folder/bus</listen>
   <auth>EXTERNAL</auth>
+  $services
   <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>

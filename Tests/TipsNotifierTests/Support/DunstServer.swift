@@ -8,10 +8,9 @@ final class DunstServer {
     static let path: ObjectPath = "/org/freedesktop/Notifications"
     static let dunstInterface: InterfaceName = "org.dunstproject.cmd0"
 
-    /// The X display dunst draws on, such as `:3`.
-    let display: String
+    /// The X display dunst draws on.
+    let display: XvfbDisplay
     private let address: String
-    private let xvfb: ChildProcess
     private let dunst: ChildProcess
     private let folder: TemporaryFolder
     private let client: DBusConnection
@@ -20,20 +19,20 @@ final class DunstServer {
     /// `org.freedesktop.Notifications`.
     ///
     /// Low-urgency notifications stay until closed, normal ones for an hour: dunst's history has no urgency field,
-    /// but a notification's timeout there says which urgency dunst applied.
+    /// but a notification's timeout there says which urgency dunst applied. The mouse does what dunst's defaults say,
+    /// written out: left closes, middle does the default action and closes, right closes all.
     init(address: String) throws {
         self.address = address
         folder = try TemporaryFolder("feels-dunst")
-        xvfb = try ChildProcess("Xvfb", ["-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"])
-        guard let number = xvfb.readLine(timeout: .seconds(20)), Int(number) != nil else {
-            throw ChildProcessError.timedOut("Xvfb to say its display: \(xvfb.lines(of: .standardError))")
-        }
-        display = ":\(number)"
+        display = try XvfbDisplay()
         let config = folder.url.appendingPathComponent("dunstrc")
         try """
         [global]
             font = DejaVu Sans 10
             icon_path = /usr/share/icons/Adwaita/48x48/legacy:/usr/share/icons/hicolor/48x48/apps
+            mouse_left_click = close_current
+            mouse_middle_click = do_action, close_current
+            mouse_right_click = close_all
         [urgency_low]
             timeout = 0
         [urgency_normal]
@@ -44,18 +43,14 @@ final class DunstServer {
         """.write(to: config, atomically: true, encoding: .utf8)
         dunst = try ChildProcess(
             "dunst", ["-config", config.path],
-            environment: ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": folder.path])
+            environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": folder.path])
         client = try DBusConnection(address: address)
-        let started = try eventually { try hasOwner(Self.name, on: client) || !dunst.isRunning }
-        guard started, dunst.isRunning else {
-            throw ChildProcessError.timedOut("dunst to own its name: \(dunst.lines(of: .standardError))")
-        }
+        try waitForOwner(Self.name, of: dunst, on: client, what: "dunst")
     }
 
     deinit {
         client.close()
         dunst.terminate()
-        xvfb.terminate()
     }
 
     /// How many notifications dunst shows now.
@@ -72,10 +67,42 @@ final class DunstServer {
         return reply.first?.arrayValue?.compactMap(\.vardictValue) ?? []
     }
 
+    /// Invokes the default action of the newest notification, as dunst's "do action" does (`dunstctl action`):
+    /// dunst sends `ActionInvoked(id, "default")` and keeps the notification on screen.
+    func invokeDefaultAction() throws {
+        try requireSuccess(dunstctl("action", "0"))
+    }
+
+    /// Closes the newest notification as the user does with dunst's close key (`dunstctl close`): dunst sends
+    /// `NotificationClosed(id, 2)`, dismissed by the user.
+    func closeAsUser() throws {
+        try requireSuccess(dunstctl("close"))
+    }
+
+    /// Clicks the newest notification's window with a mouse `button` (1 left, 2 middle, 3 right), which dunst maps
+    /// to what its configuration says: by default left closes it, middle does its action and closes it, right closes
+    /// every notification.
+    func click(button: Int = 1) throws {
+        // dunst maps its window once it has drawn, a moment after it answered Notify.
+        var shown: XvfbDisplay.Window?
+        _ = try eventually(timeout: .seconds(10)) {
+            shown = try display.visibleWindows(ofClass: "Dunst").first
+            return shown != nil
+        }
+        guard let window = shown else { throw FixtureFailure("dunst shows no window to click") }
+        try display.click(x: window.x + window.width / 2, y: window.y + window.height / 2, button: button)
+    }
+
     /// Runs `dunstctl` on dunst's bus, as a user would.
     @discardableResult
     func dunstctl(_ arguments: String...) throws -> ToolResult {
         try runTool("dunstctl", arguments, env: ["DBUS_SESSION_BUS_ADDRESS": address])
+    }
+
+    private func requireSuccess(_ result: ToolResult) throws {
+        guard result.status == 0 else {
+            throw FixtureFailure("dunstctl failed (\(result.status)): \(result.stderr)")
+        }
     }
 
     private func property(_ name: String) throws -> DBusValue {

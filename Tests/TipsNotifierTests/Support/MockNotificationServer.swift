@@ -56,10 +56,7 @@ final class MockNotificationServer {
             "/usr/bin/python3", ["-m", "dbusmock", "--template", "notification_daemon", "-p", parameters],
             environment: ["DBUS_SESSION_BUS_ADDRESS": address])
         client = try DBusConnection(address: address)
-        let started = try eventually { try hasOwner(Self.name, on: client) || !process.isRunning }
-        guard started, process.isRunning else {
-            throw ChildProcessError.timedOut("dbusmock's notification daemon: \(process.lines(of: .standardError))")
-        }
+        try waitForOwner(Self.name, of: process, on: client, what: "dbusmock's notification daemon")
         let code: (member: String, inputs: String, output: String, body: String)? =
             switch misbehaviour {
             case nil: nil
@@ -166,4 +163,14 @@ func hasOwner(_ name: BusName, on client: DBusConnection) throws -> Bool {
         destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
         member: "NameHasOwner", arguments: [.string(name.rawValue)], timeout: .seconds(5))
     return reply.first?.boolValue ?? false
+}
+
+/// Waits until `process` owns `name` on the bus, as a server that started well does.
+///
+/// - Throws: `ChildProcessError.timedOut` with what `what` said, when it exits or does not own the name in time.
+func waitForOwner(_ name: BusName, of process: ChildProcess, on client: DBusConnection, what: String) throws {
+    let started = try eventually { try hasOwner(name, on: client) || !process.isRunning }
+    guard started, process.isRunning else {
+        throw ChildProcessError.timedOut("\(what) to own '\(name.rawValue)': \(process.lines(of: .standardError))")
+    }
 }

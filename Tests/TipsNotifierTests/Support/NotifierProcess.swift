@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The system bus is pointed at nothing, so the machine's logind never decides a test's outcome; the locale is fixed
 /// so its words are the English ones the tests compare; the XDG data folders hold no Feels app unless a test installs
-/// one (``StandInApp``), and no desktop is named, so GNOME's settings are followed only where a test says so.
+/// one (``StandInApp``, ``StandInFeelsApp``), and no desktop is named, so GNOME's settings are followed only where a test says so.
 final class NotifierProcess {
     let child: ChildProcess
     /// `XDG_CONFIG_HOME` of the notifier, where its opt-out file lives.
