@@ -92,6 +92,7 @@ struct TipWords {
     var title: String
     /// The message.
     var message: String
-    /// The locale the words were looked up in: the one asked for, or the service's own when none was.
+    /// The locale the words are in: the installed locale asked for, `C` for the untranslated words, or the
+    /// service's own.
     var locale: String
 }

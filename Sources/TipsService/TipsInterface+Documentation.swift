@@ -32,8 +32,9 @@ extension TipsInterface {
             location.
             """
         static let localeArgument = """
-            A locale name such as de_DE.UTF-8; '' for the service's own. A locale not installed on the system \
-            gives the service's own.
+            A locale name such as de_DE.UTF-8; '' for the service's own. The words are translated when the system \
+            has the locale installed and the service has a catalog for it; C, POSIX and English give the words as \
+            written; any other name gives the service's own words. The reply's locale key says which.
             """
         static let frequencyArgument = """
             immediate, hourly, daily, weekly, monthly, or a whole number of seconds up to 3155760000 (a century).
@@ -64,8 +65,10 @@ extension TipsInterface {
         static let getTip =
             "One tip as it stands now, in the service's language, with the reasons for its status. Errors: UnknownTip."
         static let tipDictionary = """
-            Keys: id (s); title, message (s, translated); locale (s, the locale the words are in); icon (s, a \
-            freedesktop icon name); symbol (s, the Feels app's SF Symbol); location (s); status (s: pending, \
+            Keys: id (s); title, message (s, translated); locale (s, the locale the words are in: the installed \
+            locale asked for, under the name it is installed as, C for the words as written, or the service's \
+            own); icon (s, a freedesktop icon name); symbol (s, the Feels app's SF Symbol); location (s); status \
+            (s: pending, \
             available or invalidated); invalidation_reason (s: actionPerformed, tipClosed, displayCountExceeded, \
             or ''); should_display (b, as ShouldDisplayTip); override (s: shown or hidden by a testing switch, or \
             ''); display_count (u); first_displayed, last_displayed (x); max_display_count (u, 0 for none); \

@@ -34,14 +34,14 @@ public final class TipsObject {
     var heldBack: [String: [() -> Void]] = [:]
     /// How many of each caller's writes (and journal reads) are not answered yet.
     var unanswered: [String: Int] = [:]
-    /// The last dictionary built for each tip in each locale, with the snapshot it shows: built again only when
+    /// The last dictionary built for each tip with each source of words, with the snapshot it shows: built again only when
     /// something in the tip changed, since building it is a fifth of what a `ListTips` costs.
     var dictionaries: [DictionaryKey: (snapshot: TipSnapshot, value: DBusValue)] = [:]
 
-    /// A tip in a locale.
+    /// A tip with its words from one source.
     struct DictionaryKey: Hashable {
         let id: TipID
-        let locale: String
+        let words: MessageCatalog.Words
     }
 
     /// Where the object reports events worth a log line; the executable decides how to log them.
@@ -209,14 +209,16 @@ public final class TipsObject {
         return dictionary(of: snapshot, locale: locale)
     }
 
-    /// The tip's dictionary in `locale`, reused while the tip's snapshot is unchanged.
+    /// The tip's dictionary with its words as `locale` asks, reused while the tip's snapshot is unchanged.
     private func dictionary(of snapshot: TipSnapshot, locale: String) -> DBusValue {
-        let key = DictionaryKey(id: snapshot.tip.id, locale: locale)
+        // Kept by where the words come from, not by the name asked: a caller naming ever new locales that this
+        // system does not have is answered from one entry, the service's own words.
+        let source = messages.words(for: locale)
+        let key = DictionaryKey(id: snapshot.tip.id, words: source)
         if let cached = dictionaries[key], cached.snapshot == snapshot {
             return cached.value
         }
-        let value = TipDictionary.value(of: snapshot, words: words(of: snapshot.tip, locale: locale))
-        // A caller naming ever new locales must not grow this without bound: sixteen locales' worth is kept.
+        let value = TipDictionary.value(of: snapshot, words: words(of: snapshot.tip, in: source))
         if dictionaries[key] != nil || dictionaries.count < 16 * durable.catalog.count {
             dictionaries[key] = (snapshot, value)
         }
@@ -273,13 +275,13 @@ public final class TipsObject {
     var datastorePath: String { writer.path }
     var timeZone: String { durable.timeZone.identifier }
 
-    /// The tip's words in `locale` (the service's own when empty); the seed's English when no translation exists,
-    /// and the service's locale when `locale` is not installed here.
-    private func words(of tip: Tip, locale: String) -> TipWords {
-        if !locale.isEmpty, let title = messages.translate(tip.title, locale: locale),
-            let message = messages.translate(tip.message, locale: locale)
+    /// The tip's words from `source`, and the locale they are in; the service's own when that locale could not be
+    /// loaded after all.
+    private func words(of tip: Tip, in source: MessageCatalog.Words) -> TipWords {
+        if let title = messages.translate(tip.title, in: source),
+            let message = messages.translate(tip.message, in: source)
         {
-            return TipWords(title: title, message: message, locale: locale)
+            return TipWords(title: title, message: message, locale: messages.localeName(of: source))
         }
         return TipWords(
             title: messages.translate(tip.title), message: messages.translate(tip.message),
