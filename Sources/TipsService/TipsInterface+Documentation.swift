@@ -23,6 +23,14 @@ extension TipsInterface {
             org.freedesktop.DBus.Error.LimitsExceeded (the caller has 64 KiB of replies it has not read; it is \
             served again once it reads them). Each method says which of these it may answer with; any write may \
             also answer Error.Datastore.
+
+            org.feels.Tips1.Error.InUse answers every method call and every property read, whatever its \
+            arguments, while another process holds the datastore: with two session buses for one user (a second \
+            login whose bus is not systemd's user bus, ssh with dbus-launch), each bus starts its own feels-tipsd, \
+            and one datastore has one writer. The message names the process holding it (program, pid and bus, \
+            when known). The service owns its name meanwhile, waits on the datastore's lock and serves as soon as \
+            that process exits, then sends one PropertiesChanged carrying every property, the constants too, so \
+            that clients read it afresh.
             """
 
         static let moodArgument = "horrible, bad, average, good or great, in any letter case."

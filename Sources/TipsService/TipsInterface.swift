@@ -38,8 +38,9 @@ public enum TipsInterface {
         DBusIntrospection.document(interfaces: [definition(serving: nil)])
     }
 
-    /// The interface table, its handlers bound to `object` (`nil`: the table alone, for introspection).
-    static func definition(serving object: TipsObject?) -> DBusInterface {
+    /// The interface table, its handlers bound to `object` (`nil`: the table alone, for introspection or a stand-in
+    /// that refuses every call with what `refusal` gives).
+    static func definition(serving object: TipsObject?, refusal: (() -> DBusMethodError?)? = nil) -> DBusInterface {
         weak let object = object
         func served() throws(DBusMethodError) -> TipsObject {
             guard let object else { throw .failed("The tips object is no longer served") }
@@ -51,6 +52,6 @@ public enum TipsInterface {
             annotations: [
                 .documentation(Documentation.interface),
                 DBusAnnotation("org.gtk.GDBus.DocString.Short", Documentation.short),
-            ])
+            ], refusal: refusal)
     }
 }
