@@ -35,7 +35,7 @@ public struct PeerProcess: Equatable, Sendable, CustomStringConvertible {
 
     /// `feels-tipsd (pid 1234) on the bus 'unix:path=/run/user/1000/bus'`; what is unknown is left out.
     public var description: String {
-        "\(program ?? "a process") (pid \(pid))" + (bus.map { " on the bus '\($0)'" } ?? "")
+        "\(program ?? "another process") (pid \(pid))" + (bus.map { " on the bus '\($0)'" } ?? "")
     }
 
     private static func strings(_ bytes: [UInt8]) -> [String] {
