@@ -32,17 +32,22 @@ endif
 APPLICATIONSDIR ?= $(DATADIR)/applications
 # The notifier's user unit is installed enabled, as `systemctl --user enable` would leave it (a link in
 # graphical-session.target.wants), so a session started by systemd starts it; its autostart entry says
-# X-GNOME-HiddenUnderSystemd=true, so such a session does not start it twice. The Debian package says
+# X-systemd-skip=true, so such a session does not start it twice. The Debian package says
 # ENABLE_USER_UNITS=no and lets dh_installsystemduser enable it, as `systemctl --global enable` (undone by disable).
 ENABLE_USER_UNITS ?= yes
 # XDG autostart entries: the user's own under ~/.config/autostart; system-wide under /etc/xdg/autostart, the one
 # folder of $XDG_CONFIG_DIRS every desktop reads whatever the prefix.
+SYSCONFDIR ?= /etc
 ifeq ($(patsubst $(HOME)/%,,$(PREFIX)),)
 AUTOSTARTDIR ?= $(HOME)/.config/autostart
 else
-SYSCONFDIR ?= /etc
 AUTOSTARTDIR ?= $(SYSCONFDIR)/xdg/autostart
 endif
+# A user manager keeps the units it loaded until it reads its unit folders again: after a package's units were
+# removed, it still starts /usr/bin/feels-tipsd (203/EXEC) until then. So `make install` and `make uninstall`
+# without DESTDIR run `systemctl --user daemon-reload`: in your own manager for an install under your home or as a
+# user, in every user's manager that runs for a system-wide install as root.
+SYSTEMCTL ?= systemctl
 
 # The programs built and installed. Each has a man page man/NAME.1.scd and completions completions/bash/NAME,
 # completions/zsh/_NAME and completions/fish/NAME.fish, which follow from its name here.
@@ -84,6 +89,33 @@ FISH_COMPLETIONS = $(PROGRAMS:%=completions/fish/%.fish)
 # Everything `make install` copies that `make` builds or that must exist beforehand.
 INSTALLED_INPUTS = $(PROGRAMS:%=$(PRODUCTS)/%) $(CATALOGS) $(MANPAGES) \
 	$(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS)
+
+# Every folder `make install` puts something in, deepest first: `make uninstall` removes each that it leaves empty,
+# and the folders above it that are left empty, up to the prefix (or the configuration folder, or DESTDIR).
+INSTALLED_FOLDERS = $(SYSTEMDUSERUNITDIR)/graphical-session.target.wants \
+	$(foreach language,$(LANGUAGES),$(LOCALEDIR)/$(language)/LC_MESSAGES) \
+	$(BINDIR) $(DBUSSERVICEDIR) $(DBUSINTERFACEDIR) $(SYSTEMDUSERUNITDIR) $(MANDIR)/man1 $(MANDIR)/man5 \
+	$(BASHCOMPLETIONDIR) $(ZSHCOMPLETIONDIR) $(FISHCOMPLETIONDIR) $(APPLICATIONSDIR) $(AUTOSTARTDIR)
+
+# $(call reload_user_managers,install): what the comment on SYSTEMCTL says, and a line saying what was done.
+define reload_user_managers
+	@if [ -n "$(DESTDIR)" ]; then \
+		:; \
+	elif [ "$$(id -u)" -ne 0 ] || [ -z "$(patsubst $(HOME)/%,,$(PREFIX))" ]; then \
+		if $(SYSTEMCTL) --user show-environment >/dev/null 2>&1; then \
+			$(SYSTEMCTL) --user daemon-reload \
+				&& echo "make $(1): ran 'systemctl --user daemon-reload': your user manager sees the units as they are now"; \
+		else \
+			echo "make $(1): no user manager runs for you; the next one reads the units as they are now"; \
+		fi; \
+	else \
+		for uid in $$($(SYSTEMCTL) list-units --no-legend --plain 'user@*.service' 2>/dev/null \
+				| sed -n 's/^user@\([0-9][0-9]*\)\.service.*/\1/p'); do \
+			$(SYSTEMCTL) --user --machine="$$uid@" daemon-reload \
+				&& echo "make $(1): ran 'systemctl --user daemon-reload' in the user manager of UID $$uid"; \
+		done; \
+	fi
+endef
 
 .PHONY: all build programs locale man test lint run bench install uninstall deb clean
 
@@ -179,6 +211,7 @@ ifeq ($(ENABLE_USER_UNITS),yes)
 	ln -sf ../feels-tips-notifier.service \
 		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants/feels-tips-notifier.service
 endif
+	$(call reload_user_managers,install)
 
 uninstall:
 	rm -f $(PROGRAMS:%=$(DESTDIR)$(BINDIR)/%) \
@@ -194,4 +227,11 @@ uninstall:
 		$(DESTDIR)$(AUTOSTARTDIR)/feels-tips-notifier.desktop \
 		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/feels-tips-notifier.service \
 		$(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants/feels-tips-notifier.service
-	rmdir $(DESTDIR)$(SYSTEMDUSERUNITDIR)/graphical-session.target.wants 2>/dev/null || true
+	@for folder in $(INSTALLED_FOLDERS); do \
+		folder="$(DESTDIR)$$folder"; \
+		while case "$$folder" in "$(DESTDIR)$(PREFIX)"|"$(DESTDIR)$(SYSCONFDIR)"|"$(DESTDIR)$(HOME)"|"$(DESTDIR)"|""|/) false;; esac \
+				&& rmdir "$$folder" 2>/dev/null; do \
+			folder="$${folder%/*}"; \
+		done; \
+	done
+	$(call reload_user_managers,uninstall)

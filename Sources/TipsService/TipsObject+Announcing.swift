@@ -43,6 +43,22 @@ extension TipsObject {
         durable.catalog.first { $0.id == id }?.location.rawValue ?? ""
     }
 
+    /// Announces every property, the constants too, with one `PropertiesChanged`: after the object took over from a
+    /// ``TipsStandIn``, under which nothing could be read, so that every client (a notifier waiting on the service
+    /// among them) reads the service afresh.
+    public func announceTakeover() {
+        guard let connection,
+            let declared = connection.exportedObject(at: Self.path)?.interface(named: Tips1.name.rawValue)
+        else { return }
+        do {
+            try connection.emitPropertiesChanged(
+                path: Self.path, interface: Tips1.name,
+                changed: declared.properties.map { ($0.name.rawValue, $0.get()) }, invalidated: [])
+        } catch {
+            log("Failed to announce the properties: \(error), ignoring")
+        }
+    }
+
     /// Tells the executable when to wake next, when that changed.
     func scheduleWake() {
         let next = durable.nextTimeDrivenChange()

@@ -1,4 +1,6 @@
 import DBus
+import FeelsSystem
+import Glibc
 import TipsCore
 import TipsInterface
 import TipsStore
@@ -20,5 +22,11 @@ enum TipsServiceError {
     /// The D-Bus error for a datastore that could not take a change.
     static func reply(for error: DatastoreError) -> DBusMethodError {
         Tips1.Error.datastore(error.description)
+    }
+
+    /// The D-Bus error for every call while `holder` has the datastore at `path`.
+    static func inUse(datastore path: String, holder: PeerProcess?) -> DBusMethodError {
+        Tips1.Error.inUse( "Datastore '\(path)' is in use by \(holder?.description ?? "another process"); "
+                + "this feels-tipsd (pid \(getpid())) serves once it exits")
     }
 }

@@ -46,20 +46,32 @@ func serve() -> Never {
         exit(1)
     }
 
-    let writer: DatastoreWriter
-    let state: TipsState
+    let datastorePath: String
     do {
-        let path =
+        datastorePath =
             try options.datastore
             ?? TipsDatastore.defaultPath(environment: ProcessEnvironment.values(["XDG_DATA_HOME", "HOME"]))
-        let datastore = try TipsDatastore(path: path, pages: .allButTheJournal)
-        state = try datastore.load()
+    } catch {
+        log.error("Failed to open the datastore: \(error)")
+        exit(1)
+    }
+    /// The datastore opened, checked and handed to its writer thread, with the state it holds.
+    func openDatastore() throws(DatastoreError) -> (DatastoreWriter, TipsState) {
+        let datastore = try TipsDatastore(path: datastorePath, pages: .allButTheJournal)
+        let state = try datastore.load()
         for note in datastore.notes {
             log.warning(note)
         }
         datastore.onRecovery = { log.warning($0) }
         // From here on only the writer's thread touches the datastore.
-        writer = try DatastoreWriter(taking: datastore)
+        return (try DatastoreWriter(taking: datastore), state)
+    }
+    var opened: (DatastoreWriter, TipsState)?
+    do {
+        opened = try openDatastore()
+    } catch .inUse {
+        // Another session's service has it (one user, two session buses): this one answers with InUse meanwhile.
+        opened = nil
     } catch {
         log.error("Failed to open the datastore: \(error)")
         exit(1)
@@ -81,29 +93,40 @@ func serve() -> Never {
     }
     let loop = PollLoop()
     var exitStatus: Int32 = 0
-    let engine = TipsEngine(state: state, displayFrequency: options.displayFrequency, clock: SystemClock())
+    var tips: TipsObject?
+    var writer: DatastoreWriter?
+    var alarm: LoopSourceID?
     // Only the categories messages need, for the C library's own; the tips' words come from our catalogs.
     let catalog = MessageCatalog()
-    let tips = TipsObject(
-        engine: engine, writer: writer, translations: Translations(directory: catalog.directory),
-        languages: LanguageName.fromEnvironment(
-            ProcessEnvironment.values(["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"])),
-        testing: options.testing)
-    loop.addWatch(fd: writer.wakeDescriptor, events: .readable) { _ in tips.writerFinishedJobs() }
-    tips.log = { log.warning($0) }
-    tips.onDatastoreRefused = { error in
-        log.error("Failed to open the datastore: \(error); nothing was written to it")
-        exitStatus = 1
-        loop.stop()
-    }
-    var alarm: LoopSourceID?
-    tips.onWakeNeeded = { instant in
-        if let alarm { loop.cancelAlarm(alarm) }
-        alarm = instant.map { loop.setAlarm(atMicrosecondsSinceEpoch: $0.microsecondsSinceEpoch) { tips.timePassed() } }
+    let translations = Translations(directory: catalog.directory)
+    let languages = LanguageName.fromEnvironment(
+        ProcessEnvironment.values(["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]))
+    /// Serves the tips from the datastore opened: the object, its writer's wake-ups, its log and alarm.
+    func serveTips(_ opened: (DatastoreWriter, TipsState)) throws(DBusError) -> TipsObject {
+        let engine = TipsEngine(state: opened.1, displayFrequency: options.displayFrequency, clock: SystemClock())
+        let object = TipsObject(
+            engine: engine, writer: opened.0, translations: translations, languages: languages,
+            testing: options.testing)
+        (tips, writer) = (object, opened.0)
+        loop.addWatch(fd: opened.0.wakeDescriptor, events: .readable) { _ in object.writerFinishedJobs() }
+        object.log = { log.warning($0) }
+        object.onDatastoreRefused = { error in
+            log.error("Failed to open the datastore: \(error); nothing was written to it")
+            exitStatus = 1
+            loop.stop()
+        }
+        object.onWakeNeeded = { instant in
+            if let alarm { loop.cancelAlarm(alarm) }
+            alarm = instant.map {
+                loop.setAlarm(atMicrosecondsSinceEpoch: $0.microsecondsSinceEpoch) { object.timePassed() }
+            }
+        }
+        try object.export(on: connection)
+        return object
     }
     loop.addClockChangeHandler {
         log.info("The system clock was set or the machine resumed; re-evaluating the tips")
-        tips.timePassed()
+        tips?.timePassed()
     }
 
     // The zone the C library reads is followed by name, so that replacing /etc/localtime (timedatectl set-timezone)
@@ -120,10 +143,65 @@ func serve() -> Never {
                     log.warning(problem)
                 }
                 log.info("The time zone changed to '\(SystemTimeZone().identifier)'; re-evaluating the tips")
-                tips.timePassed()
+                tips?.timePassed()
             }
         } catch {
             log.warning("\(error); a change of time zone will need a restart")
+        }
+    }
+
+    // While another process holds the datastore, a stand-in answers every call with InUse, and a thread waits on the
+    // datastore's lock; once it is free, the tips object takes the stand-in's place and announces every property.
+    // Asked only when the datastore is not ours: looking opens the file, and closing any descriptor of it would drop
+    // the POSIX locks SQLite holds on it in this process.
+    let standIn = TipsStandIn(
+        datastore: datastorePath,
+        holder: opened == nil ? DatastoreLockWait.holder(of: datastorePath).map(PeerProcess.init(pid:)) : nil)
+    var lockWait: DatastoreLockWait?
+    func waitForDatastore() {
+        let wait: DatastoreLockWait
+        do {
+            wait = try DatastoreLockWait(path: datastorePath)
+        } catch {
+            log.error("Failed to wait for the datastore: \(error)")
+            exitStatus = 1
+            loop.stop()
+            return
+        }
+        lockWait = wait
+        var source: LoopSourceID?
+        source = loop.addWatch(fd: wait.descriptor, events: .readable) { _ in
+            guard let outcome = wait.outcome() else { return }
+            if let source { loop.removeWatch(source) }
+            lockWait = nil
+            guard outcome.isEmpty else {
+                log.error("Failed to wait for the datastore '\(datastorePath)': \(outcome)")
+                exitStatus = 1
+                loop.stop()
+                return
+            }
+            do {
+                let object = try serveTips(try openDatastore())
+                object.announceTakeover()
+                log.info(
+                    "Serving '\(TipsObject.busName)' as \(connection.uniqueName) with datastore '\(datastorePath)' "
+                        + "from now on: \(standIn.holder?.description ?? "the process that held it") let it go")
+            } catch let error as DatastoreError {
+                guard case .inUse = error else {
+                    log.error("Failed to open the datastore: \(error)")
+                    exitStatus = 1
+                    loop.stop()
+                    return
+                }
+                // A third process was quicker: wait for that one.
+                standIn.holder = DatastoreLockWait.holder(of: datastorePath).map(PeerProcess.init(pid:))
+                log.info("\(standIn.refusal.message); waiting again")
+                waitForDatastore()
+            } catch {
+                log.error("Failed to serve '\(TipsObject.busName)': \(error)")
+                exitStatus = 1
+                loop.stop()
+            }
         }
     }
 
@@ -161,7 +239,11 @@ func serve() -> Never {
         try ignore(SIGUSR1, "SIGUSR1")
         try ignore(SIGUSR2, "SIGUSR2")
         connection.attach(to: loop)
-        try tips.export(on: connection)
+        if let opened {
+            _ = try serveTips(opened)
+        } else {
+            try standIn.export(on: connection)
+        }
         switch try connection.requestName(TipsObject.busName, flags: [.doNotQueue]) {
         case .primaryOwner, .alreadyOwner:
             break
@@ -174,13 +256,20 @@ func serve() -> Never {
         exit(1)
     }
 
-    log.info(
-        "Serving '\(TipsObject.busName)' as \(connection.uniqueName) with datastore '\(writer.path)', "
-            + "display frequency \(options.displayFrequency), time zone '\(SystemTimeZone().identifier)'")
+    if opened != nil {
+        log.info(
+            "Serving '\(TipsObject.busName)' as \(connection.uniqueName) with datastore '\(datastorePath)', "
+                + "display frequency \(options.displayFrequency), time zone '\(SystemTimeZone().identifier)'")
+    } else {
+        log.warning(
+            "\(standIn.refusal.message): answering every call on '\(TipsObject.busName)' as \(connection.uniqueName) "
+                + "with \(standIn.refusal.name) until it is free")
+        waitForDatastore()
+    }
     loop.run()
     do {
         // The commit in flight is finished and answered; the datastore is closed with its WAL folded into the file.
-        try tips.finish()
+        try tips?.finish()
     } catch {
         log.error("Failed to close the datastore cleanly: \(error); its journal is replayed at the next start")
         exitStatus = 1
@@ -191,7 +280,7 @@ func serve() -> Never {
     // Exits with the objects still held, as globals were (the zone file's watch among them, which nothing else
     // holds): Swift would release them after their last use, leaving the cycles their callbacks form (the loop's
     // handlers hold the loop) for a leak checker to count as lost.
-    withExtendedLifetime((loop, tips, connection, writer, zoneWatch)) { exit(exitStatus) }
+    withExtendedLifetime((loop, tips, connection, writer, zoneWatch, standIn, lockWait)) { exit(exitStatus) }
 }
 
 serve()

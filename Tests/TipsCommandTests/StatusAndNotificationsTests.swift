@@ -129,9 +129,105 @@ struct StatusAndNotificationsTests {
         #expect(notifications.status == 1)
         #expect(notifications.stderr.contains("Enabled is 'maybe'; expected true or false"), "\(notifications.stderr)")
         #expect(status.status == 0, "\(status.transcript)")
-        #expect(status.stdout.contains("Tip notifications: unknown: Settings '"), "\(status.stdout)")
+        // The notifier shows nothing while its file cannot be used; status says so rather than "unknown".
+        #expect(
+            status.stdout.contains(
+                "Tip notifications: off (feels-tips-notifier shows nothing while its setting cannot be used: Settings '"
+            ),
+            "\(status.stdout)")
         let reported = try #require(try FeelsTips.object(json)["notifications"] as? [String: Any])
-        #expect(reported["enabled"] is NSNull)
+        #expect(reported["enabled"] as? Bool == false)
         #expect((reported["error"] as? String)?.contains("maybe") == true)
+    }
+
+    // Issue 15, finding 2: the notifier and status read a Windows file, a byte order mark or a long file differently.
+    @Test(arguments: [
+        ("Windows line endings", "[Notifications]\r\nEnabled=false\r\n"),
+        ("a byte order mark", "\u{FEFF}[Notifications]\nEnabled=false\n"),
+        ("the line after 64 KiB", String(repeating: "# padding\n", count: 7_000) + "[Notifications]\nEnabled=false\n"),
+    ])
+    func statusAndNotificationsReadOffWhateverTheFileLooksLike(_ what: String, _ text: String) throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path("feels/notifier.conf")
+        try FileManager.default.createDirectory(atPath: folder.path("feels"), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let environment: [String: String?] = ["XDG_CONFIG_HOME": folder.url.path, "DBUS_SESSION_BUS_ADDRESS": nil]
+
+        let shown = try FeelsTips.run(["notifications"], environment: environment)
+
+        #expect(shown.status == 0, "\(what): \(shown.transcript)")
+        #expect(shown.stdout == "Tip notifications are off (\(file)).\n", "\(what)")
+    }
+
+    @Test func statusSaysOffForTheSameFileTheNotifierReadsAsOff() throws {
+        let service = try RunningService()
+        let folder = FeelsTips.configHome(of: service) + "/feels"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("\u{FEFF}# Feels\r\n[Notifications]\r\nEnabled=false\r\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/notifier.conf"))
+
+        let status = try FeelsTips.run(["status"], on: service)
+
+        #expect(
+            status.stdout.contains("Tip notifications: off (feels-tips-notifier's setting, \(folder)/notifier.conf)"),
+            "\(status.stdout)")
+    }
+
+    // Issue 15, finding 6: a FIFO as notifier.conf blocked feels-tips status in open().
+    @Test func aFIFOAsTheSettingsFileIsNamedAtOnceAndNeverWaitedOn() throws {
+        let service = try RunningService()
+        let folder = FeelsTips.configHome(of: service) + "/feels"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/notifier.conf"
+        #expect(mkfifo(file, 0o600) == 0)
+        let started = ContinuousClock.now
+
+        let status = try FeelsTips.run(["status"], on: service)
+        let shown = try FeelsTips.run(["notifications"], on: service)
+        let off = try FeelsTips.run(["notifications", "off"], on: service)
+
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let reason = "Cannot read settings '\(file)': it is a FIFO, not a regular file"
+        #expect(status.status == 0, "\(status.transcript)")
+        #expect(
+            status.stdout.contains(
+                "off (feels-tips-notifier shows nothing while its setting cannot be used: \(reason))"))
+        #expect(shown.status == 1)
+        #expect(shown.stderr.contains(reason), "\(shown.transcript)")
+        #expect(off.status == 1)
+        #expect(
+            off.stderr.contains("Cannot write settings '\(file)': it is a FIFO, not a regular file"),
+            "\(off.transcript)")
+        var info = stat()
+        #expect(lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO is left alone")
+    }
+
+    // Issue 15, finding 8: `notifications off` replaced a symlinked notifier.conf (dotfiles) with a plain file.
+    @Test func notificationsOffWritesThroughADotfilesLinkAndKeepsIt() throws {
+        let home = try TemporaryFolder()
+        let dotfiles = home.path("dotfiles/feels")
+        try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+        try Data("[Notifications]\nEnabled=true\n".utf8).write(to: URL(fileURLWithPath: dotfiles + "/notifier.conf"))
+        try FileManager.default.createDirectory(atPath: home.path("config"), withIntermediateDirectories: true)
+        // GNU Stow's way: the folder is the link.
+        try FileManager.default.createSymbolicLink(
+            atPath: home.path("config/feels"), withDestinationPath: "../dotfiles/feels")
+        let fileLink = home.path("config/feels/notifier.conf")
+        // And a link for the file itself, as chezmoi's or yadm's symlink mode makes.
+        try FileManager.default.moveItem(
+            atPath: dotfiles + "/notifier.conf", toPath: home.path("dotfiles/notifier.conf"))
+        try FileManager.default.createSymbolicLink(atPath: fileLink, withDestinationPath: "../notifier.conf")
+        let environment: [String: String?] = ["XDG_CONFIG_HOME": home.path("config"), "DBUS_SESSION_BUS_ADDRESS": nil]
+
+        let off = try FeelsTips.run(["notifications", "off"], environment: environment)
+
+        #expect(off.status == 0, "\(off.transcript)")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: home.path("config/feels")) == "../dotfiles/feels")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fileLink) == "../notifier.conf")
+        let target = try String(contentsOfFile: home.path("dotfiles/notifier.conf"), encoding: .utf8)
+        #expect(target.contains("Enabled=false"), "\(target)")
+        let shown = try FeelsTips.run(["notifications"], environment: environment)
+        #expect(shown.stdout == "Tip notifications are off (\(fileLink)).\n")
     }
 }

@@ -54,16 +54,7 @@ struct LifecycleTests {
         #expect(try service.call("LogMood", [.string("good")]) == [.uint32(1)])
     }
 
-    @Test func aSecondInstanceOnAnotherBusWithTheSameDatastoreIsRefused() throws {
-        let service = try RunningService()
-        let otherBus = try TestBus()
-        let second = try Self.tipsd(["--address", otherBus.address, "--datastore", service.datastore])
-        #expect(second.status != 0)
-        #expect(second.stderr.contains("'\(service.datastore)'"), "\(second.stderr)")
-        #expect(second.stderr.contains("in use"), "\(second.stderr)")
-        #expect(service.answersPing())
-        #expect(try service.call("LogMood", [.string("good")]) == [.uint32(1)])
-    }
+    // A second instance on another bus with the same datastore waits for it, answering InUse: SecondSessionTests.
 
     @Test func losingTheBusEndsTheServiceWithALogLineNotACrash() throws {
         let service = try RunningService()

@@ -88,11 +88,15 @@ extension DBusConnection {
                 guard let method = found.method(named: member) else {
                     return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(interface)'"))
                 }
+                if let refused = found.refusal?() { return .failure(refused) }
                 return invoke(method, message: message, path: path, peer: peer)
             }
         }
         // Without an interface, the first interface with a method of that name answers.
-        if let object, let method = object.interfaces.lazy.compactMap({ $0.method(named: member) }).first {
+        if let object, let found = object.interfaces.first(where: { $0.method(named: member) != nil }),
+            let method = found.method(named: member)
+        {
+            if let refused = found.refusal?() { return .failure(refused) }
             return invoke(method, message: message, path: path, peer: peer)
         }
         switch member.rawValue {
@@ -194,6 +198,7 @@ extension DBusConnection {
         guard let interfaces else {
             return .failure(.unknownInterface("Unknown interface \(quoted(interfaceName))"))
         }
+        if let refused = interfaces.lazy.compactMap({ $0.refusal?() }).first { return .failure(refused) }
         if member.rawValue == "GetAll" {
             var entries: [(String, DBusValue)] = []
             for property in interfaces.flatMap(\.properties) {

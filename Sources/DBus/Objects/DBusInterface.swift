@@ -10,17 +10,23 @@ public struct DBusInterface {
     public var signals: [DBusSignalDescription]
     /// Annotations on the interface itself.
     public var annotations: [DBusAnnotation]
+    /// While it gives an error, every call of one of the interface's methods, and every `Properties` call that
+    /// reads or writes its properties, is answered with that error instead (once the call is routed: an unknown
+    /// member still gets its own error). For an object that cannot serve yet but should say why.
+    public var refusal: (() -> DBusMethodError?)?
 
     /// Creates an interface.
     public init(
         name: InterfaceName, methods: [DBusMethod] = [], properties: [DBusProperty] = [],
-        signals: [DBusSignalDescription] = [], annotations: [DBusAnnotation] = []
+        signals: [DBusSignalDescription] = [], annotations: [DBusAnnotation] = [],
+        refusal: (() -> DBusMethodError?)? = nil
     ) {
         self.name = name
         self.methods = methods
         self.properties = properties
         self.signals = signals
         self.annotations = annotations
+        self.refusal = refusal
     }
 
     /// The method named `member`, if any.

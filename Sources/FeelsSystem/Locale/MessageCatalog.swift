@@ -5,15 +5,29 @@ import Glibc
 /// `share/locale/LANG/LC_MESSAGES/feels-tips.mo`.
 ///
 /// Messages are looked up in the process's locale (`LANG`, `LC_MESSAGES`, `LANGUAGE`, as `setlocale(3)` and gettext
-/// read them) or in a locale a caller names. Without a translation, the message itself (English) is returned.
-/// Use a catalog from one thread.
+/// read them) or in a locale a caller names, which ``InstalledLocales`` checks first: the C library and gettext are
+/// asked only about locales that are installed and have a catalog, so that no name a caller sends leaves anything
+/// behind. Without a translation, the message itself (English) is returned. Use a catalog from one thread.
 public final class MessageCatalog {
     /// The gettext domain of Feels Tips.
     public static let domain = "feels-tips"
 
     /// Where the catalogs are read from.
     public let directory: String
-    private var locales: [String: locale_t?] = [:]
+    /// What is installed, asked before any locale is loaded.
+    public let installed: InstalledLocales
+    // One entry per installed locale with a catalog, at most: the names come from InstalledLocales, never a caller.
+    private var locales: [String: locale_t] = [:]
+
+    /// The words a caller asked for: in which locale they are looked up.
+    public enum Words: Hashable, Sendable {
+        /// The process's own locale.
+        case own
+        /// The messages as written (English): the C locale.
+        case untranslated
+        /// An installed locale with a catalog, by the name it is installed under.
+        case installed(String)
+    }
 
     /// Binds the domain to the catalogs folder and sets, from the environment, the two categories of the process's
     /// locale that messages need: `LC_MESSAGES` (which translation) and `LC_CTYPE` (the character set the C library
@@ -23,6 +37,8 @@ public final class MessageCatalog {
     ///   the running executable (so an install under any prefix finds its own catalogs), else `/usr/share/locale`.
     public init(directory: String? = nil) {
         self.directory = directory ?? Self.defaultDirectory()
+        installed = InstalledLocales(
+            catalogFolder: self.directory, domain: Self.domain, localePath: ProcessEnvironment.value("LOCPATH"))
         // Nothing here sorts, formats numbers, money or dates by locale; the other categories stay "C", for a
         // locale installed as files (LOCPATH, `locale-gen --no-archive`) would map each of them: de_DE's collation
         // tables alone took 2.3 MiB resident.
@@ -33,7 +49,7 @@ public final class MessageCatalog {
     }
 
     deinit {
-        for case let locale? in locales.values {
+        for locale in locales.values {
             freelocale(locale)
         }
     }
@@ -52,28 +68,48 @@ public final class MessageCatalog {
         }
     }
 
-    /// `message` in `localeName` (`de_DE.UTF-8`), or in the process's locale when `localeName` is empty.
+    /// Where the words of `requested` (`de_DE.UTF-8`) come from: the process's own locale when it is empty or this
+    /// system cannot give words in it (see ``InstalledLocales/choice(for:)``). Asks neither the C library nor gettext.
+    public func words(for requested: String) -> Words {
+        guard !requested.isEmpty else { return .own }
+        switch installed.choice(for: requested) {
+        case .translated(let locale): return .installed(locale)
+        case .untranslated: return .untranslated
+        case .unavailable: return .own
+        }
+    }
+
+    /// The name of the locale `words` are in: ``processLocale``, `C`, or the installed locale's name.
+    public func localeName(of words: Words) -> String {
+        switch words {
+        case .own: processLocale
+        case .untranslated: "C"
+        case .installed(let name): name
+        }
+    }
+
+    /// `message` in the locale `words` names.
     ///
-    /// - Returns: The translation, or `nil` when the locale is not installed on this system.
-    public func translate(_ message: String, locale localeName: String) -> String? {
-        guard !localeName.isEmpty else { return translate(message) }
-        guard let locale = locale(named: localeName) else { return nil }
-        let previous = uselocale(locale)
-        defer { uselocale(previous) }
-        return translate(message)
-    }
-
-    /// Whether `localeName` is installed, so that ``translate(_:locale:)`` can use it.
-    public func isAvailable(locale localeName: String) -> Bool {
-        localeName.isEmpty || locale(named: localeName) != nil
-    }
-
-    private func locale(named name: String) -> locale_t? {
-        if let cached = locales[name] { return cached }
-        // Names are bounded by the caller; one that is not a locale's costs one failed newlocale and one cache entry.
-        let created = name.utf8.count <= 128 && !name.contains("/") ? newlocale(LC_MESSAGES_MASK, name, nil) : nil
-        if locales.count < 64 { locales[name] = created }
-        return created
+    /// - Returns: The translation (the message itself where the catalog has none); `nil` when the installed locale
+    ///   could not be loaded after all (it was removed meanwhile).
+    public func translate(_ message: String, in words: Words) -> String? {
+        switch words {
+        case .own:
+            return translate(message)
+        case .untranslated:
+            return message
+        case .installed(let name):
+            let cached = locales[name]
+            guard let locale = cached ?? newlocale(LC_MESSAGES_MASK, name, nil) else { return nil }
+            let previous = uselocale(locale)
+            let translated = translate(message)
+            uselocale(previous)
+            // The names are installed locales' (a handful); the bound only guards against a system with thousands.
+            if cached == nil {
+                if locales.count < 64 { locales[name] = locale } else { freelocale(locale) }
+            }
+            return translated
+        }
     }
 
     private static func defaultDirectory() -> String {

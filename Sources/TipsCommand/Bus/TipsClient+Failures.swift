@@ -6,6 +6,8 @@ extension TipsClient {
     ///
     /// - The name has no owner and nothing can start it, starting it failed, it did not answer, or the connection was
     ///   lost: ``ExitStatus/unreachable``, with a sentence saying which.
+    /// - The service waits for its datastore, which another session's service holds (`org.feels.Tips1.Error.InUse`):
+    ///   ``ExitStatus/unreachable``, with the service's message naming that process.
     /// - The service refused the request: ``ExitStatus/failed``, with the service's own message.
     ///
     /// - Parameter error: What a call threw.
@@ -33,6 +35,9 @@ extension TipsClient {
         case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout",
             "org.freedesktop.DBus.Error.TimedOut", "org.freedesktop.DBus.Error.Disconnected":
             return CommandFailure(.unreachable, "feels-tipsd did not answer: \(message)")
+        case "org.feels.Tips1.Error.InUse":
+            // Another session's feels-tipsd has the datastore; this session's waits and serves once it exits.
+            return CommandFailure(.unreachable, "feels-tipsd cannot serve this session yet: \(message)")
         case "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownInterface",
             "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownProperty":
             return CommandFailure(

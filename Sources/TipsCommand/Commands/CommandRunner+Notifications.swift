@@ -11,7 +11,7 @@ extension CommandRunner {
                 try NotificationSettings(enabled: enabled).save(to: path)
                 isOn = enabled
             } else {
-                isOn = try NotificationSettings.load(from: path).enabled
+                isOn = try SettingsFileState(path: path).settings.enabled
             }
         } catch {
             throw CommandFailure(.failed, error.description)

@@ -58,8 +58,9 @@ public enum CommandHelp {
              notifications setting file could not be read or written.
           2  Bad command line, or a command that asks first was given no --yes while
              standard input is not a terminal.
-          3  feels-tipsd is not running and cannot be started, did not answer, or
-             there is no bus to reach it on.
+          3  feels-tipsd is not running and cannot be started, did not answer, waits
+             for a datastore another session's feels-tipsd holds, or there is no
+             bus to reach it on.
           4  next: there is no tip to show.
           5  The question was answered no; nothing was changed.
 

@@ -7,7 +7,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case failed = 1
     /// The command line is wrong, or a confirmation is needed and standard input is not a terminal.
     case usage = 2
-    /// `feels-tipsd` is not running and cannot be started, did not answer, or there is no bus.
+    /// `feels-tipsd` is not running and cannot be started, did not answer, waits for a datastore another session's
+    /// service holds (`org.feels.Tips1.Error.InUse`), or there is no bus.
     case unreachable = 3
     /// `next`: there is no tip to show.
     case nothingToShow = 4

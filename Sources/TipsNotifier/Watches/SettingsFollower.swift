@@ -2,8 +2,9 @@ import DBus
 import FeelsSystem
 import Glibc
 
-/// Follows the opt-out file (``NotificationSettings``): reads it, and reads it again whenever it is created,
-/// replaced, written or removed, through inotify on its folder.
+/// Follows the opt-out file (``NotificationSettings``): reads it as `feels-tips status` does (``SettingsFileState``),
+/// and reads it again whenever it, its folder or a link's target is created, replaced, written or removed
+/// (``PathWatch``).
 public final class SettingsFollower {
     /// The file, `$XDG_CONFIG_HOME/feels/notifier.conf`.
     public let path: String
@@ -18,8 +19,9 @@ public final class SettingsFollower {
     private let loop: any DBusEventLoop
     private var source: LoopSourceID?
 
-    /// Reads the file and starts following it; creates its folder (mode 0700) when missing, since inotify watches
-    /// the folder.
+    /// Reads the file and starts following it; creates its folder (mode 0700) when missing, so that the watch starts
+    /// on the folder itself rather than on a folder above, where other files come and go. A folder removed later is
+    /// followed until it is back, and not made again.
     ///
     /// - Throws: `SettingsFollowerError` when the folder cannot be created or watched.
     public init(path: String, loop: any DBusEventLoop) throws(SettingsFollowerError) {
@@ -42,7 +44,8 @@ public final class SettingsFollower {
         if let source { loop.removeWatch(source) }
     }
 
-    /// Writes `enabled` to the file; the change comes back through the watch as well.
+    /// Writes `enabled` to the file (through a symbolic link, to its target); the change comes back through the watch
+    /// as well.
     ///
     /// - Throws: `SettingsError` when the file cannot be written.
     public func save(enabled: Bool) throws(SettingsError) {
@@ -59,12 +62,8 @@ public final class SettingsFollower {
     }
 
     private static func read(_ path: String) -> (Bool, SettingsError?) {
-        do {
-            return (try NotificationSettings.load(from: path).enabled, nil)
-        } catch {
-            // A file the user meant to say something with, but that cannot be read, is not taken as consent.
-            return (false, error)
-        }
+        let state = SettingsFileState(path: path)
+        return (state.enabled, state.problem)
     }
 
     private static func createFolders(of path: String) throws(SettingsFollowerError) {

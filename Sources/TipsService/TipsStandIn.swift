@@ -1,0 +1,34 @@
+import DBus
+import FeelsSystem
+import TipsInterface
+
+/// What answers at `/org/feels/Tips` while another process holds the datastore, as another session's feels-tipsd
+/// does when one user has two session buses: the interface as it is (introspection, the name owned), every call of
+/// its methods and properties answered with `org.feels.Tips1.Error.InUse`, naming the process that holds it.
+///
+/// The executable waits for the datastore meanwhile (`DatastoreLockWait`), then replaces the stand-in with the
+/// ``TipsObject`` (``TipsObject/export(on:)``) and announces every property (``TipsObject/announceTakeover()``).
+public final class TipsStandIn {
+    /// The datastore waited for.
+    public let datastore: String
+    /// The process holding it, as far as `/proc` tells.
+    public var holder: PeerProcess?
+
+    /// A stand-in for the datastore at `datastore`, held by `holder`.
+    public init(datastore: String, holder: PeerProcess?) {
+        self.datastore = datastore
+        self.holder = holder
+    }
+
+    /// The error every call is answered with now.
+    public var refusal: DBusMethodError {
+        TipsServiceError.inUse(datastore: datastore, holder: holder)
+    }
+
+    /// Exports the stand-in at ``TipsObject/path``; call before requesting the bus name.
+    public func export(on connection: DBusConnection) throws(DBusError) {
+        var interface = Tips1.definition(serving: nil)
+        interface.refusal = { [weak self] in self?.refusal ?? TipsServiceError.inUse(datastore: "", holder: nil) }
+        try connection.export(DBusObject(path: TipsObject.path, interfaces: [interface]))
+    }
+}
