@@ -75,9 +75,10 @@ let package = Package(
         // Makes a fixed mix of reads, writes, property reads and refused calls, for the leak check under valgrind.
         .executableTarget(
             name: "tips-mix", dependencies: ["DBus"], path: "Tests/Support/tips-mix", swiftSettings: strict),
-        // Asks the service for its tips in ever new locale names and prints its resident set as it goes.
+        // Asks the service for a tip's words in ever new language names and prints its resident set as it goes.
         .executableTarget(
-            name: "tips-locales", dependencies: ["DBus"], path: "Tests/Support/tips-locales", swiftSettings: strict),
+            name: "tips-languages", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-languages",
+            swiftSettings: strict),
         // Prints what SystemTimeZone says under its own TZ, so tests never change TZ in their own process.
         .executableTarget(
             name: "tz-probe", dependencies: ["FeelsSystem", "TipsCore"], path: "Tests/Support/tz-probe",

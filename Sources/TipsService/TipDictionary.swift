@@ -13,7 +13,7 @@ enum TipDictionary {
             id: tip.id.rawValue, location: tip.location.rawValue, title: words.title, message: words.message,
             notificationTitle: words.notificationTitle, notificationBody: words.notificationBody,
             language: words.language, iconNames: tip.iconNames, symbol: tip.symbol, status: snapshot.status.name,
-            invalidationReason: snapshot.status.invalidationReason.map(WireValue.name(of:)) ?? "",
+            invalidationReason: snapshot.status.invalidationReason.map(\.spelling) ?? "",
             shouldDisplay: snapshot.shouldDisplay, override: snapshot.override?.rawValue ?? "",
             displayCount: UInt32(clamping: record.displayCount),
             firstDisplayed: record.firstDisplayed?.microsecondsSinceEpoch ?? 0,
@@ -28,7 +28,7 @@ enum TipDictionary {
     /// A rule and how it stands.
     static func rule(_ rule: RuleExplanation) -> Tips1.Rule {
         Tips1.Rule(
-            parameter: WireValue.name(of: rule.rule.parameter), operator: rule.rule.comparison.rawValue,
+            parameter: rule.rule.parameter.spelling, operator: rule.rule.comparison.rawValue,
             threshold: value(of: rule.rule.threshold), value: value(of: rule.value), satisfied: rule.isSatisfied)
     }
 
@@ -45,7 +45,7 @@ enum TipDictionary {
         Tips1.TipChanges(
             status: change.statusChanged ? change.tip.status.name : nil,
             invalidationReason: change.statusChanged
-                ? change.tip.status.invalidationReason.map(WireValue.name(of:)) ?? "" : nil,
+                ? change.tip.status.invalidationReason.map(\.spelling) ?? "" : nil,
             shouldDisplay: change.shouldDisplayChanged ? change.tip.shouldDisplay : nil,
             override: change.overrideChanged ? change.tip.override?.rawValue ?? "" : nil,
             notifiedAt: change.notifiedChanged ? change.tip.notified?.microsecondsSinceEpoch ?? 0 : nil)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TipsCore
 
@@ -16,7 +17,6 @@ struct CatalogTests {
         let title: String
         let message: String
         let symbol: String
-        let icon: String
         let location: TipLocation
         let rules: [String]
         var testDescription: String { id.rawValue }
@@ -26,41 +26,62 @@ struct CatalogTests {
         Expected(
             id: .customizeLayout, title: "Personalize Your Experience",
             message: "Tap here to customize mood icons, colors, and layouts.", symbol: "paintbrush",
-            icon: "preferences-desktop-theme", location: .customizeContentView, rules: []),
+            location: .customizeContentView, rules: []),
         Expected(
             id: .aiInsights, title: "Discover AI Insights",
             message: "Get personalized insights about your mood patterns powered by Apple Intelligence.",
-            symbol: "brain", icon: "applications-science", location: .insightsView, rules: ["hasLoggedMoods >= 7"]),
+            symbol: "brain", location: .insightsView, rules: ["has-logged-moods >= 7"]),
         Expected(
             id: .siriShortcut, title: "Use Siri to Log Moods",
             message: "Say 'Hey Siri, log my mood as great in Feels' for hands-free logging.", symbol: "mic.fill",
-            icon: "audio-input-microphone", location: .settingsContentView, rules: ["moodLogCount >= 3"]),
+            location: .settingsContentView, rules: ["mood-log-count >= 3"]),
         Expected(
             id: .healthKitSync, title: "Sync with Apple Health",
             message: "Connect to Apple Health to see your mood data alongside sleep, exercise, and more.",
-            symbol: "heart.fill", icon: "emblem-favorite", location: .settingsContentView,
-            rules: ["hasSeenSettings == true"]),
+            symbol: "heart.fill", location: .settingsContentView,
+            rules: ["has-seen-settings == true"]),
         Expected(
             id: .widgetVoting, title: "Vote from Your Home Screen",
             message: "Add the Mood Vote widget to quickly log your mood without opening the app.",
-            symbol: "square.grid.2x2", icon: "user-desktop", location: .dayView, rules: ["daysUsingApp >= 2"]),
+            symbol: "square.grid.2x2", location: .dayView, rules: ["days-using-app >= 2"]),
         Expected(
             id: .timeView, title: "View Your History",
             message: "Switch between Day, Month, and Year views to see your mood patterns over time.",
-            symbol: "calendar", icon: "x-office-calendar", location: .dayView, rules: []),
+            symbol: "calendar", location: .dayView, rules: []),
         Expected(
             id: .moodStreak, title: "Build Your Streak!",
             message: "Log your mood daily to build a streak. Consistency helps you understand your patterns.",
-            symbol: "flame.fill", icon: "face-smile-big", location: .dayView, rules: ["currentStreak >= 3"]),
+            symbol: "flame.fill", location: .dayView, rules: ["current-streak >= 3"]),
     ]
 
+    /// The seed names SF Symbols; a desktop draws icons by theme name. Each tip names a symbolic icon first (what
+    /// GTK's and Plasma's small icons are drawn from), a full-colour one last (a notification server that draws no
+    /// symbolic icons still finds one), and every name is one Adwaita, the desktops' fallback theme, has.
+    @Test(arguments: TipCatalog.feels.map(\.id))
+    func everyTipNamesASymbolicIconFirstAndAFullColourOneLastAllInAdwaita(_ id: TipID) throws {
+        let tip = try #require(TipCatalog.feels.first { $0.id == id })
+        let names = tip.iconNames
+        #expect(names.count >= 2)
+        #expect(names.first?.hasSuffix("-symbolic") == true)
+        #expect(names.last?.hasSuffix("-symbolic") == false)
+        #expect(Set(names).count == names.count)
+        let theme = "/usr/share/icons/Adwaita"
+        try #require(FileManager.default.fileExists(atPath: "\(theme)/index.theme"), "no Adwaita theme at \(theme)")
+        let files = Set(
+            (FileManager.default.enumerator(atPath: theme)?.allObjects as? [String] ?? [])
+                .map { ($0 as NSString).lastPathComponent }
+                .map { $0.hasSuffix(".svg") || $0.hasSuffix(".png") ? String($0.dropLast(4)) : $0 })
+        for name in names {
+            #expect(files.contains(name), "Adwaita has no icon '\(name)' for \(id.rawValue)")
+        }
+    }
+
     @Test(arguments: seed)
-    func everyTipHasTheSeedsWordsSymbolIconLocationAndRules(_ expected: Expected) throws {
+    func everyTipHasTheSeedsWordsSymbolLocationAndRules(_ expected: Expected) throws {
         let tip = try #require(TipCatalog.feels.first { $0.id == expected.id })
         #expect(tip.title == expected.title)
         #expect(tip.message == expected.message)
         #expect(tip.symbol == expected.symbol)
-        #expect(tip.icon == expected.icon)
         #expect(tip.location == expected.location)
         #expect(tip.rules.map(\.text) == expected.rules)
         #expect(tip.options == TipOptions())

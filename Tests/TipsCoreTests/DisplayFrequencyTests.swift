@@ -121,13 +121,13 @@ struct DisplayFrequencyTests {
 
     @Test func aTipThatIgnoresTheFrequencyNeitherWaitsForNorOpensTheWindow() {
         let urgent = Tip(
-            id: "UrgentTip", title: "Urgent", message: "Now.", symbol: "bolt", icon: "dialog-warning",
+            id: "UrgentTip", title: "Urgent", message: "Now.", symbol: "bolt", iconNames: ["dialog-warning"],
             location: .dayView, options: TipOptions(ignoresDisplayFrequency: true))
         let regular = Tip(
-            id: "RegularTip", title: "Regular", message: "Later.", symbol: "star", icon: "starred",
+            id: "RegularTip", title: "Regular", message: "Later.", symbol: "star", iconNames: ["starred"],
             location: .insightsView)
         let other = Tip(
-            id: "OtherTip", title: "Other", message: "Later still.", symbol: "star", icon: "starred",
+            id: "OtherTip", title: "Other", message: "Later still.", symbol: "star", iconNames: ["starred"],
             location: .settingsContentView)
         let clock = ManualClock("2026-11-30 09:00")
         var engine = TipsEngine(catalog: [regular, urgent, other], clock: clock)

@@ -15,8 +15,8 @@ struct ExplanationTests {
         #expect(rule.rule.threshold == .integer(3))
         #expect(rule.value == .integer(1))
         #expect(!rule.isSatisfied)
-        #expect(snapshot.explanation == "Waiting for moodLogCount >= 3 (now 1).")
-        #expect(rule.sentence == "moodLogCount >= 3: 1, not yet")
+        #expect(snapshot.explanation == "Waiting for mood-log-count >= 3 (now 1).")
+        #expect(rule.sentence == "mood-log-count >= 3: 1, not yet")
     }
 
     @Test func aFlagRuleIsExplainedWithItsFlag() throws {
@@ -58,16 +58,17 @@ struct ExplanationTests {
         try engine.invalidate(.timeView, reason: .tipClosed)
         #expect(
             try engine.snapshot(of: .timeView).explanation
-                == "Invalidated (tipClosed); it returns only after ResetAllTips.")
+                == "Invalidated (tip-closed); it returns only after ResetAllTips.")
     }
 
     @Test func aTipWaitingOnSeveralRulesNamesEveryUnmetOne() throws {
         let tip = Tip(
-            id: "TwoRulesTip", title: "Two", message: "Rules.", symbol: "star", icon: "starred", location: .dayView,
+            id: "TwoRulesTip", title: "Two", message: "Rules.", symbol: "star", iconNames: ["starred"],
+            location: .dayView,
             rules: [Rule(.moodLogCount, atLeast: 3), Rule(.hasSeenSettings, is: true)])
         let engine = TipsEngine(catalog: [tip], clock: ManualClock("2026-11-30 10:00"))
         #expect(
             try engine.snapshot(of: "TwoRulesTip").explanation
-                == "Waiting for moodLogCount >= 3 (now 0) and hasSeenSettings == true (now false).")
+                == "Waiting for mood-log-count >= 3 (now 0) and has-seen-settings == true (now false).")
     }
 }

@@ -59,7 +59,7 @@ struct StatusTransitionTests {
 
     @Test func aTipIsInvalidatedAfterItsMaximumDisplayCount() throws {
         let limited = Tip(
-            id: "LimitedTip", title: "Limited", message: "Shown twice.", symbol: "star", icon: "starred",
+            id: "LimitedTip", title: "Limited", message: "Shown twice.", symbol: "star", iconNames: ["starred"],
             location: .dayView, options: TipOptions(maxDisplayCount: 2))
         var engine = TipsEngine(catalog: [limited], clock: ManualClock("2026-11-30 09:00"))
         #expect(engine.displayNextTip(at: .dayView) == "LimitedTip")

@@ -13,7 +13,7 @@ struct TestingOverrideTests {
         engine.testingOverride = .showAll
         let snapshot = try engine.snapshot(of: .widgetVoting)
         #expect(snapshot.status == .available && snapshot.override == .shown && snapshot.shouldDisplay)
-        #expect(snapshot.explanation.hasPrefix("Shown for testing"))
+        #expect(snapshot.explanation.hasPrefix("Shown by a testing switch"))
         let result1 = try engine.displayTip(.widgetVoting)
         #expect(result1)
         let result2 = engine.displayNextTip(at: .dayView)
@@ -41,7 +41,7 @@ struct TestingOverrideTests {
         let result3 = engine.displayNextTip(at: nil)
         #expect(result3 == nil)
         #expect(try !engine.displayTip(.timeView))
-        #expect(try engine.snapshot(of: .timeView).explanation == "Hidden for testing (HideAllTipsForTesting).")
+        #expect(try engine.snapshot(of: .timeView).explanation == "Hidden by a testing switch (HideAllTips).")
     }
 
     @Test func switchingAnOverrideIsAnObservableChange() {

@@ -12,7 +12,8 @@ public struct LanguageName: Hashable, Sendable {
     public init?(_ text: String) {
         guard !text.isEmpty, text.utf8.count <= 64,
             text.unicodeScalars.allSatisfy({
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_-.@".unicodeScalars.contains($0)
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "_-.@".unicodeScalars.contains($0)
             })
         else { return nil }
         self.text = text

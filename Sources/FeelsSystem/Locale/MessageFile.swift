@@ -43,8 +43,10 @@ public struct MessageFile: Sendable {
         for index in 0..<count {
             guard let original = string(in: originals, at: index), let translation = string(in: translated, at: index)
             else { return nil }
-            // Plural forms and contexts hold NULs and 0x04s; Feels Tips has neither, and skips any it finds.
-            guard !original.isEmpty, !original.utf8.contains(0), !original.utf8.contains(4) else { continue }
+            // Plural forms and contexts hold NULs and 0x04s; Feels Tips has neither, and skips any it finds. An empty
+            // translation (a catalog compiled with --use-untranslated) would blank the words: the English stands.
+            guard !original.isEmpty, !translation.isEmpty, !original.utf8.contains(0), !original.utf8.contains(4)
+            else { continue }
             table[original] = translation
         }
         return table

@@ -2,5 +2,5 @@
 /// for the package.
 public enum FeelsTipsVersion {
     /// The version, as `--version` prints it.
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }

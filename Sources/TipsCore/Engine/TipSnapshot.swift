@@ -35,11 +35,11 @@ public struct TipSnapshot: Hashable, Sendable {
     public var explanation: String {
         switch (override, status) {
         case (.shown?, _):
-            return "Shown for testing (a testing override); its rules and the display window are not applied."
+            return "Shown by a testing switch; its rules and the display window are not applied."
         case (.hidden?, _):
-            return "Hidden for testing (HideAllTipsForTesting)."
+            return "Hidden by a testing switch (HideAllTips)."
         case (nil, .invalidated(let reason)):
-            return "Invalidated (\(reason.rawValue)); it returns only after ResetAllTips."
+            return "Invalidated (\(reason.spelling)); it returns only after ResetAllTips."
         case (nil, .pending):
             let waiting = rules.filter { !$0.isSatisfied }.map { "\($0.rule.text) (now \($0.value))" }
             return "Waiting for " + waiting.joined(separator: " and ") + "."

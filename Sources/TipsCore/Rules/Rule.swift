@@ -39,8 +39,8 @@ public struct Rule: Hashable, Sendable {
         }
     }
 
-    /// How the rule reads: `moodLogCount >= 3`.
+    /// How the rule reads, its parameter spelled as replies spell it: `mood-log-count >= 3`.
     public var text: String {
-        "\(parameter.rawValue) \(comparison.rawValue) \(threshold)"
+        "\(parameter.spelling) \(comparison.rawValue) \(threshold)"
     }
 }
