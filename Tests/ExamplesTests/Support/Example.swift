@@ -14,10 +14,27 @@ struct Example {
     }
 
     /// Runs `command` with the service's private bus as the session bus, and returns its output a line each.
-    static func run(_ command: [String], on service: RunningService) throws -> (result: ToolResult, lines: [String]) {
-        let result = try runTool(
-            command[0], Array(command.dropFirst()), env: ["DBUS_SESSION_BUS_ADDRESS": service.bus.address],
-            timeout: .seconds(60))
+    static func run(_ command: [String], on service: RunningService, environment: [String: String?] = [:]) throws
+        -> (result: ToolResult, lines: [String])
+    {
+        var environment = environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = service.bus.address
+        let result = try runTool(command[0], Array(command.dropFirst()), env: environment, timeout: .seconds(60))
         return (result, result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    /// A service that speaks only English itself, with the project's catalogs: German words come only from the
+    /// languages an app asks for.
+    static func serviceEnvironment() throws -> [String: String?] {
+        [
+            "LANG": "C.UTF-8", "LC_ALL": nil, "LC_MESSAGES": nil, "LANGUAGE": nil,
+            "TEXTDOMAINDIR": try Translations.catalogFolder(),
+        ]
+    }
+
+    /// A user who reads German: `LANG=de_DE.UTF-8`, the locale generated (GJS prints in the locale's charset), so
+    /// `g_get_language_names()` answers `de_DE.UTF-8, de_DE, de.UTF-8, de, C`.
+    static func germanUser() throws -> [String: String?] {
+        try Translations.environment(locale: "de_DE.UTF-8")
     }
 }
