@@ -54,14 +54,15 @@ struct AppJobTests {
 
         // SiriShortcutTip's anchor is on screen but its rule does not hold; moods logged by other clients (the same
         // app run again) make it hold, and TipChanged's should_display brings it up without polling.
-        let following = try client.start("anchor", "SiriShortcutTip", "--follow", on: service)
-        #expect(following.readLine()?.hasPrefix("SiriShortcutTip: not shown: Waiting for ") == true)
+        let following = try client.start("anchor", "SiriShortcutTip", "--follow", "--timeout", "30", on: service)
+        #expect(
+            following.readLine(timeout: .seconds(30))?.hasPrefix("SiriShortcutTip: not shown: Waiting for ") == true)
         #expect(following.readLine() == "waiting for TipChanged of SiriShortcutTip")
         for count in 1...3 {
             let log = try client.run("log", "great", on: service)
             #expect(log.lines.first == "logged great: \(count) mood\(count == 1 ? "" : "s")", "\(log.result.stderr)")
         }
-        #expect(following.waitForExit(timeout: .seconds(15)) == .exited(0), "\(following.lines(of: .standardError))")
+        #expect(following.waitForExit(timeout: .seconds(40)) == .exited(0), "\(following.lines(of: .standardError))")
         let followed = following.lines(of: .standardOutput)
         #expect(
             Array(followed.suffix(5)) == [

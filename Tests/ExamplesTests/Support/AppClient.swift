@@ -21,8 +21,8 @@ enum AppClient: String, CaseIterable, Sendable {
 
     /// Starts one job that waits (`anchor SiriShortcutTip --follow`), as a German user's app would start it.
     func start(_ arguments: String..., on service: RunningService) throws -> ChildProcess {
-        var environment = try Example.germanUser()
-        environment["DBUS_SESSION_BUS_ADDRESS"] = service.bus.address
-        return try ChildProcess(command[0], Array(command.dropFirst()) + arguments, environment: environment)
+        try ChildProcess(
+            command[0], Array(command.dropFirst()) + arguments,
+            environment: Example.environment(try Example.germanUser(), on: service))
     }
 }

@@ -17,10 +17,19 @@ struct Example {
     static func run(_ command: [String], on service: RunningService, environment: [String: String?] = [:]) throws
         -> (result: ToolResult, lines: [String])
     {
+        let result = try runTool(
+            command[0], Array(command.dropFirst()), env: Self.environment(environment, on: service),
+            timeout: .seconds(60))
+        return (result, result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    /// `environment` with the service's private bus as the session bus.
+    static func environment(_ environment: [String: String?], on service: RunningService) -> [String: String?] {
         var environment = environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = service.bus.address
-        let result = try runTool(command[0], Array(command.dropFirst()), env: environment, timeout: .seconds(60))
-        return (result, result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        // The Python examples import feels_tips.py: no __pycache__ written into the source tree.
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        return environment
     }
 
     /// A service that speaks only English itself, with the project's catalogs: German words come only from the
