@@ -104,8 +104,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "TipsNotifierTests", dependencies: ["TipsNotifier", "DBus", "BusTestSupport"], swiftSettings: strict),
-        // The examples in examples/ (Python, C, shell), run against the real service on a private bus.
-        .testTarget(name: "ExamplesTests", dependencies: ["BusTestSupport"], swiftSettings: strict),
+        // The examples in examples/ (Python, GJS, C, shell), run against the real service on a private bus.
+        .testTarget(name: "ExamplesTests", dependencies: ["BusTestSupport", "TipsInterface"], swiftSettings: strict),
         // What the install and the package carry besides the binaries: completions, man pages, the interface reference.
         .testTarget(name: "PackagingTests", dependencies: ["BusTestSupport"], swiftSettings: strict),
     ]

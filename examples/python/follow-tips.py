@@ -2,28 +2,24 @@
 """Logs a mood, reads a tip and follows the service's PropertiesChanged, through GLib's Gio.
 
 Run it on the session bus (DBUS_SESSION_BUS_ADDRESS names another): /usr/bin/python3 follow-tips.py [MOOD]
-It prints what it sees and exits once the service has announced the new mood count, or after 10 seconds.
+It prints what it sees and exits once the service has announced the new mood count, or after 10 seconds. For a
+settings page or a tool; an app's own jobs are in tips-app.py.
 """
 
 import sys
 
-import gi
-
-gi.require_version("Gio", "2.0")
-from gi.repository import Gio, GLib  # noqa: E402
-
-BUS_NAME = "org.feels.Tips"
-OBJECT_PATH = "/org/feels/Tips"
-INTERFACE = "org.feels.Tips1"
+from feels_tips import BUS_NAME, call, error_name, make_proxy
+from gi.repository import GLib
 
 
 def main(mood):
-    # The proxy reads every property once, then keeps its copy up to date from PropertiesChanged. Without
-    # DO_NOT_AUTO_START, the bus starts feels-tipsd if it is installed and not running.
-    proxy = Gio.DBusProxy.new_for_bus_sync(
-        Gio.BusType.SESSION, Gio.DBusProxyFlags.NONE, None, BUS_NAME, OBJECT_PATH, INTERFACE, None)
-    version = proxy.get_cached_property("Version")
-    print(f"Connected to {BUS_NAME}: feels-tipsd {version.unpack() if version else 'not running'}")
+    # The proxy reads every property once, then keeps its copy up to date from PropertiesChanged.
+    proxy = make_proxy()
+    version, revision = proxy.get_cached_property("ServiceVersion"), proxy.get_cached_property("Version")
+    if version is None:
+        print(f"{BUS_NAME} is not running", file=sys.stderr)
+        return 1
+    print(f"Connected to {BUS_NAME}: feels-tipsd {version.unpack()}, interface revision {revision.unpack()}")
 
     loop = GLib.MainLoop()
     result = {"status": 1}
@@ -40,23 +36,24 @@ def main(mood):
 
     proxy.connect("g-properties-changed", on_properties_changed)
 
-    # Methods are called with a GVariant of their in-arguments and answer with one of their out-arguments.
-    (count,) = proxy.call_sync("LogMood", GLib.Variant("(s)", (mood,)), Gio.DBusCallFlags.NONE, -1, None).unpack()
+    # call() types the arguments by the XML: LogMood takes the mood and options (none is defined yet).
+    (count,) = call(proxy, "LogMood", mood, {})
     print(f"LogMood({mood}): {count} mood{'s' if count != 1 else ''} logged")
 
-    (tip,) = proxy.call_sync(
-        "GetTip", GLib.Variant("(s)", ("SiriShortcutTip",)), Gio.DBusCallFlags.NONE, -1, None).unpack()
+    # GetTips reads one, several or all tips ([]), recording nothing; each is a dictionary, its rules too.
+    (tips,) = call(proxy, "GetTips", ["SiriShortcutTip"], {})
+    tip = tips[0]
     print(f"{tip['id']}: {tip['status']}: {tip['title']}")
     for rule in tip["rules"]:
         holds = "holds" if rule["satisfied"] else "does not hold"
         print(f"  rule {rule['parameter']} {rule['operator']} {rule['threshold']} (now {rule['value']}): {holds}")
     print(f"  {tip['explanation']}")
 
-    # A D-Bus error arrives as a GLib.Error whose message starts with the error's name.
+    # A D-Bus error arrives as a GLib.Error that names it.
     try:
-        proxy.call_sync("LogMood", GLib.Variant("(s)", ("meh",)), Gio.DBusCallFlags.NONE, -1, None)
+        call(proxy, "LogMood", "meh", {})
     except GLib.Error as error:
-        print(f"LogMood(meh) failed: {Gio.DBusError.get_remote_error(error)}")
+        print(f"LogMood(meh) failed: {error_name(error)[0]}")
 
     GLib.timeout_add_seconds(10, loop.quit)
     loop.run()
