@@ -106,6 +106,7 @@ let package = Package(
         .testTarget(name: "ExamplesTests", dependencies: ["BusTestSupport"], swiftSettings: strict),
         // What the install and the package carry besides the binaries: completions, man pages, the interface reference.
         .testTarget(
-            name: "PackagingTests", dependencies: ["TipsInterface", "DBus", "BusTestSupport"], swiftSettings: strict),
+            name: "PackagingTests", dependencies: ["TipsCommand", "TipsInterface", "DBus", "BusTestSupport"],
+            swiftSettings: strict),
     ]
 )
