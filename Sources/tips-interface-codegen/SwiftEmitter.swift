@@ -107,7 +107,9 @@ struct SwiftEmitter {
                 line("        public var rule: SignalRule {")
                 line("            SignalRule(")
                 // Qualified: inside the enum, `name` is the signal's own.
-                line("                sender: busName.rawValue, path: objectPath.rawValue, interface: \(namespace).name.rawValue,")
+                line(
+                    "                sender: busName.rawValue, path: objectPath.rawValue, "
+                        + "interface: \(namespace).name.rawValue,")
                 line("                member: rawValue)")
                 line("        }")
             }
