@@ -46,7 +46,8 @@ let package = Package(
         // Each shipped program's folder keeps the order a release build lays out its functions in (the Makefile's
         // LAYOUT_FLAGS; scripts/link-order writes it).
         .executableTarget(
-            name: "feels-tipsd", dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem", "TipsInterface"],
+            name: "feels-tipsd",
+            dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem", "TipsInterface"],
             exclude: ["feels-tipsd.order"], swiftSettings: strict),
         .executableTarget(name: "feels-tips", dependencies: ["TipsCommand", "FeelsSystem"], swiftSettings: strict),
         // The notifier's parts: its state machine, GLib's main loop serving our D-Bus connection, the wall-clock alarm,
@@ -100,13 +101,16 @@ let package = Package(
         .testTarget(
             name: "TipsServiceTests", dependencies: ["TipsService", "DBus", "BusTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "TipsCommandTests", dependencies: ["TipsCommand", "DBus", "FeelsSystem", "BusTestSupport"],
+            name: "TipsCommandTests",
+            dependencies: ["TipsCommand", "TipsInterface", "DBus", "FeelsSystem", "BusTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TipsNotifierTests", dependencies: ["TipsNotifier", "DBus", "BusTestSupport"], swiftSettings: strict),
         // The examples in examples/ (Python, GJS, C, shell), run against the real service on a private bus.
         .testTarget(name: "ExamplesTests", dependencies: ["BusTestSupport", "TipsInterface"], swiftSettings: strict),
         // What the install and the package carry besides the binaries: completions, man pages, the interface reference.
-        .testTarget(name: "PackagingTests", dependencies: ["BusTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PackagingTests", dependencies: ["TipsCommand", "TipsInterface", "DBus", "BusTestSupport"],
+            swiftSettings: strict),
     ]
 )

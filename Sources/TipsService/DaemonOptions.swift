@@ -82,8 +82,9 @@ public struct DaemonOptions: Equatable, Sendable {
                                      immediate, hourly, daily, weekly, monthly, or a whole
                                      number of seconds (default: daily)
           --address ADDRESS          Use the bus at ADDRESS instead of the session bus
-          --testing                  Also serve TipKit's testing switches (org.feels.Tips1.Testing)
-          --introspect               Print the interfaces' XML (org.feels.Tips1 and its Testing) and exit
+          --testing                  Also serve TipKit's testing switches, for testing apps:
+                                     the interface org.feels.Tips1.Testing
+          --introspect               Print the interfaces' XML and exit
           --version                  Print the version and exit
           -h, --help                 Print this help and exit
 

@@ -106,7 +106,10 @@ struct SwiftEmitter {
                 line("        /// The rule selecting the signal from the service's owner at its object.")
                 line("        public var rule: SignalRule {")
                 line("            SignalRule(")
-                line("                sender: busName.rawValue, path: objectPath.rawValue, interface: name.rawValue,")
+                // Qualified: inside the enum, `name` is the signal's own.
+                line(
+                    "                sender: busName.rawValue, path: objectPath.rawValue, "
+                        + "interface: \(namespace).name.rawValue,")
                 line("                member: rawValue)")
                 line("        }")
             }

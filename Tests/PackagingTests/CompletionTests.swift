@@ -1,22 +1,22 @@
 import BusTestSupport
+import DBus
 import Foundation
 import Testing
+import TipsCommand
+import TipsInterface
 
 /// The bash, zsh and fish completions in `completions/`: what they offer where, and that it is what the programs
 /// and the service accept.
 @Suite("Shell completions")
 struct CompletionTests {
-    static let commands = [
-        "status", "log", "tips", "show", "why", "next", "invalidate", "reset", "watch", "notifications", "moods",
-        "testing", "help",
-    ]
+    static let commands = CommandName.allCases.map(\.rawValue)
     static let tips = [
         "CustomizeLayoutTip", "AIInsightsTip", "SiriShortcutTip", "HealthKitSyncTip", "WidgetVotingTip", "TimeViewTip",
         "MoodStreakTip",
     ]
     static let locations = ["CustomizeContentView", "InsightsView", "SettingsContentView", "DayView"]
     static let moods = ["horrible", "bad", "average", "good", "great"]
-    static let reasons = ["actionPerformed", "tipClosed"]
+    static let reasons = ["action-performed", "tip-closed"]
     static let frequencies = ["immediate", "hourly", "daily", "weekly", "monthly"]
 
     /// A command line, its last word at the cursor, and what bash and fish offer there.
@@ -106,9 +106,9 @@ struct CompletionTests {
 
     @Test func theTipIdsAndLocationsOfferedAreTheServices() throws {
         let service = try RunningService()
-        let listed = try #require(try service.call("ListTips").first?.arrayValue).compactMap(\.vardictValue)
-        let ids = listed.compactMap { $0["id"]?.stringValue }
-        let locations = Set(listed.compactMap { $0["location"]?.stringValue })
+        let listed = try service.tips.getTips(ids: [])
+        let ids = listed.map(\.id)
+        let locations = Set(listed.map(\.location))
         #expect(ids.sorted() == Self.tips.sorted())
         #expect(locations == Set(Self.locations))
         #expect(try Completion.bash(["feels-tips", "show", ""]).sorted() == ids.sorted())
@@ -124,17 +124,19 @@ struct CompletionTests {
     @Test func theMoodsReasonsAndFrequenciesOfferedAreAccepted() throws {
         let service = try RunningService()
         for mood in try Completion.bash(["feels-tips", "log", ""]) {
-            #expect(try service.errorName(of: "LogMood", [.string(mood)]) == nil, "LogMood refuses \(mood)")
+            let refusal = try service.errorName { client throws(DBusError) in _ = try client.logMood(mood: mood) }
+            #expect(refusal == nil, "LogMood refuses \(mood)")
         }
         for reason in try Completion.bash(["feels-tips", "invalidate", "TimeViewTip", ""]) {
-            #expect(
-                try service.errorName(of: "InvalidateTip", [.string("TimeViewTip"), .string(reason)]) == nil,
-                "InvalidateTip refuses \(reason)")
+            let refusal = try service.errorName { client throws(DBusError) in
+                try client.invalidateTip(id: "TimeViewTip", reason: reason)
+            }
+            #expect(refusal == nil, "InvalidateTip refuses \(reason)")
         }
         for frequency in try Completion.bash(["feels-tips", "testing", "frequency", ""]) {
-            #expect(
-                try service.errorName(of: "SetDisplayFrequency", [.string(frequency)]) == nil,
-                "SetDisplayFrequency refuses \(frequency)")
+            #expect(throws: Never.self, "SetDisplayFrequency refuses \(frequency)") {
+                try service.testing.setDisplayFrequency(frequency: frequency)
+            }
         }
     }
 }

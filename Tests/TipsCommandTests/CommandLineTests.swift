@@ -49,7 +49,7 @@ struct CommandLineTests {
         (["log", "great", "bad"], "'log' does not take 'bad'"),
         (["show"], "'show' needs a tip ID, such as TimeViewTip ('feels-tips tips' lists them)"),
         (["why", "A", "B"], "'why' does not take 'B'"),
-        (["invalidate", "TimeViewTip"], "'invalidate' needs a tip ID and a REASON (actionPerformed or tipClosed)"),
+        (["invalidate", "TimeViewTip"], "'invalidate' needs a tip ID and a REASON (action-performed or tip-closed)"),
         (["next", "DayView", "Now"], "'next' does not take 'Now'"),
         (["tips", "all"], "'tips' does not take 'all'"),
         (["reset", "now"], "'reset' does not take 'now'"),

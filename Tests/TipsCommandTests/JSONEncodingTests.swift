@@ -34,8 +34,9 @@ struct JSONEncodingTests {
     @Test func dbusValuesMapToTheirJSONKindsKeepingOrder() throws {
         let value = DBusValue.vardict([
             ("count", .uint32(3)), ("when", .int64(-5)), ("flag", .boolean(true)), ("name", .string("Tip")),
-            ("rules", .array("a{sv}", [.vardict([("satisfied", .boolean(false))])])),
-            ("mood", .structure([.int64(1), .string("great"), .int32(3600)])), ("path", .objectPath("/org/feels/Tips")),
+            ("checks", .array("a{sv}", [.vardict([("done", .boolean(false))])])),
+            ("mood", .structure([.int64(1), .string("great"), .int32(3600)])),
+            ("path", .objectPath("/org/example/Tips")),
             ("byte", .byte(7)), ("big", .uint64(UInt64.max)), ("ratio", .double(0.25)),
             (
                 "numbers",
@@ -45,8 +46,8 @@ struct JSONEncodingTests {
         let encoded = JSONValue(value).encoded(pretty: false)
         #expect(
             encoded
-                == "{\"count\":3,\"when\":-5,\"flag\":true,\"name\":\"Tip\",\"rules\":[{\"satisfied\":false}],"
-                + "\"mood\":[1,\"great\",3600],\"path\":\"/org/feels/Tips\",\"byte\":7,\"big\":18446744073709551615,"
+                == "{\"count\":3,\"when\":-5,\"flag\":true,\"name\":\"Tip\",\"checks\":[{\"done\":false}],"
+                + "\"mood\":[1,\"great\",3600],\"path\":\"/org/example/Tips\",\"byte\":7,\"big\":18446744073709551615,"
                 + "\"ratio\":0.25,\"numbers\":{\"1\":\"one\"}}")
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(encoded.utf8)) as? [String: Any])
         #expect(decoded["flag"] as? Bool == true)

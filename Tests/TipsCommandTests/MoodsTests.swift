@@ -11,9 +11,9 @@ struct MoodsTests {
     @Test func exportReturnsExactlyWhatWasLoggedWithTheOffsetItWasLoggedAt() throws {
         let service = try RunningService(environment: ["TZ": "Asia/Kolkata"])
         for mood in ["great", "BAD", "average"] {
-            try service.call("LogMood", [.string(mood)])
+            _ = try service.tips.logMood(mood: mood)
         }
-        let journal = try #require(try service.call("ExportMoods").first?.arrayValue).compactMap { entry in
+        let journal = try #require(try service.tips.exportMoods().arrayValue).compactMap { entry in
             entry.structureValue.flatMap { fields -> (Int64, String, Int32)? in
                 guard let at = fields[0].int64Value, let mood = fields[1].stringValue, let offset = fields[2].int32Value
                 else { return nil }
@@ -53,23 +53,26 @@ struct MoodsTests {
     @Test func forgetWithYesErasesTheJournalAndLeavesMoodLogCountZero() throws {
         let service = try RunningService()
         for mood in ["great", "good", "good"] {
-            try service.call("LogMood", [.string(mood)])
+            _ = try service.tips.logMood(mood: mood)
         }
 
         let text = try FeelsTips.run(["moods", "forget", "--yes"], on: service)
 
         #expect(text.status == 0, "\(text.transcript)")
-        #expect(text.stdout.hasPrefix("Erased 3 moods;"))
-        #expect(try service.property("MoodLogCount") == .uint32(0))
-        #expect(try service.property("HasLoggedMoods") == .uint32(0))
-        #expect(try service.call("ExportMoods").first?.arrayValue?.isEmpty == true)
+        #expect(
+            text.stdout
+                == "Erased 3 moods; mood-log-count, has-logged-moods, days-using-app and current-streak start again "
+                + "from 0.\n")
+        #expect(try service.tips.moodLogCount() == 0)
+        #expect(try service.tips.hasLoggedMoods() == 0)
+        #expect(try service.tips.exportMoods().arrayValue?.isEmpty == true)
         #expect(try FeelsTips.run(["moods", "export"], on: service).stdout.isEmpty)
 
-        try service.call("LogMood", [.string("bad")])
+        _ = try service.tips.logMood(mood: "bad")
         let json = try FeelsTips.run(["--json", "-y", "moods", "forget"], on: service)
         #expect(json.status == 0, "\(json.transcript)")
         #expect(try FeelsTips.object(json)["forgotten"] as? Int == 1)
-        #expect(try service.property("MoodLogCount") == .uint32(0))
+        #expect(try service.tips.moodLogCount() == 0)
     }
 
     /// ISO 8601 as a clock `offset` seconds east of UTC showed the instant.

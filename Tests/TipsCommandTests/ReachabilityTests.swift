@@ -2,6 +2,8 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsCommand
+import TipsInterface
 
 /// What `feels-tips` says when the service or the bus cannot be reached, and that the bus starts the service.
 @Suite("Reaching the service")
@@ -11,8 +13,9 @@ struct ReachabilityTests {
         + "(is Feels Tips installed?)\n"
 
     @Test(arguments: [
-        ["status"], ["tips"], ["log", "great"], ["show", "TimeViewTip"], ["why", "TimeViewTip"], ["next"],
-        ["invalidate", "TimeViewTip", "tipClosed"], ["reset", "--yes"], ["watch"], ["moods", "export"],
+        [CommandName.status.rawValue], ["tips"], ["log", "great"], ["show", "TimeViewTip"], ["why", "TimeViewTip"],
+        ["next"],
+        ["invalidate", "TimeViewTip", "tip-closed"], ["reset", "--yes"], ["watch"], ["moods", "export"],
         ["moods", "forget", "--yes"], ["testing", "clear"], ["--json", "tips"],
     ])
     func withNothingProvidingTheServiceEveryCommandExitsThreeSayingSo(arguments: [String]) throws {
@@ -23,7 +26,7 @@ struct ReachabilityTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test(arguments: [["tips"], ["--json", "status"], ["watch"]])
+    @Test(arguments: [["tips"], ["--json", CommandName.status.rawValue], ["watch"]])
     func withoutASessionBusTheCommandExitsThreeSayingSo(arguments: [String]) throws {
         let result = try FeelsTips.run(arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
         #expect(result.status == 3, "\(result.transcript)")
@@ -47,7 +50,7 @@ struct ReachabilityTests {
         let service = try RunningService()
         let result = try FeelsTips.run(["log", "good"], environment: ["DBUS_SESSION_BUS_ADDRESS": service.bus.address])
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(try service.property("MoodLogCount") == .uint32(1))
+        #expect(try service.tips.moodLogCount() == 1)
     }
 
     /// The activation file `make install` writes from `dbus/org.feels.Tips.service.in`, on a private bus.
@@ -56,12 +59,12 @@ struct ReachabilityTests {
         let bus = activating.bus
 
         let logged = try FeelsTips.run(["--address", bus.address, "log", "great"])
-        let status = try FeelsTips.run(["--address", bus.address, "status", "--json"])
+        let status = try FeelsTips.run(["--address", bus.address, CommandName.status.rawValue, "--json"])
 
         #expect(logged.status == 0, "\(logged.transcript)\n\(bus.log)")
         #expect(logged.stdout == "Logged great; 1 mood logged so far.\n")
         let properties = try #require(try FeelsTips.object(status)["properties"] as? [String: Any])
-        #expect(properties["Datastore"] as? String == activating.datastore)
-        #expect(properties["MoodLogCount"] as? Int == 1)
+        #expect(properties[.datastore] as? String == activating.datastore)
+        #expect(properties[.moodLogCount] as? Int == 1)
     }
 }

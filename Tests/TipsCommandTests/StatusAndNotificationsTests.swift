@@ -3,25 +3,26 @@ import DBus
 import FeelsSystem
 import Foundation
 import Testing
+import TipsInterface
 
 /// `status`, and `notifications` with the notifier's settings file.
 @Suite("status and notifications")
 struct StatusAndNotificationsTests {
     @Test func statusShowsTheServiceItsParametersAndTheNotifiersSetting() throws {
         let service = try RunningService(environment: ["TZ": "Europe/Berlin"])
-        try service.call("LogMood", [.string("great")])
+        _ = try service.tips.logMood(mood: "great")
 
-        let result = try FeelsTips.run(["status"], on: service)
+        let result = try FeelsTips.run(.status, on: service)
         let bare = try FeelsTips.run([], on: service)
 
         #expect(result.status == 0, "\(result.transcript)")
         #expect(bare.stdout == result.stdout, "status is the default command")
         let settings = FeelsTips.configHome(of: service) + "/feels/notifier.conf"
         for line in [
-            "Service: feels-tipsd 0.1.0 (org.feels.Tips on the bus at '\(service.bus.address)')",
+            "Service: feels-tipsd \(FeelsTipsVersion.current) (org.feels.Tips on the bus at '\(service.bus.address)')",
             "Datastore: \(service.datastore)", "Time zone: Europe/Berlin", "Display frequency: daily",
-            "Next new tip: now", "Testing override: none", "moodLogCount: 1", "hasLoggedMoods: 1",
-            "hasSeenSettings: false", "daysUsingApp: 1", "currentStreak: 1",
+            "Next new tip: now", "Testing switch: none", "mood-log-count: 1", "has-logged-moods: 1",
+            "has-seen-settings: false", "days-using-app: 1", "current-streak: 1",
             "Tip notifications: on (feels-tips-notifier's setting, by default: \(settings) does not exist)",
         ] {
             #expect(
@@ -38,11 +39,11 @@ struct StatusAndNotificationsTests {
 
     @Test func statusSaysWhenTheNextNewTipMayAppearInLocalTime() throws {
         let service = try RunningService()
-        try service.call("LogMood", [.string("great")])
-        try service.call("DisplayNextTip", [.string("")])
-        let next = try #require(try service.property("NextDisplayTime").int64Value)
+        _ = try service.tips.logMood(mood: "great")
+        _ = try service.tips.presentNextTip(location: "")
+        let next = try service.tips.nextDisplayTime()
 
-        let result = try FeelsTips.run(["status"], on: service, environment: ["TZ": "Asia/Kolkata"])
+        let result = try FeelsTips.run(.status, on: service, environment: ["TZ": "Asia/Kolkata"])
 
         let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("Next new tip:") })
         #expect(line.contains(ReadingTipsTests.localTime(next, zone: "Asia/Kolkata") + " IST (in 23 h"), "\(line)")
@@ -50,25 +51,44 @@ struct StatusAndNotificationsTests {
 
     @Test func statusInJSONGivesEveryPropertyAndTheNotificationsSetting() throws {
         let service = try RunningService()
-        try service.call("SettingsViewed")
+        try service.tips.settingsViewed()
         let properties = try service.client.getAllProperties(
             destination: RunningService.name, path: RunningService.path, interface: RunningService.interface)
+        #expect(properties.count == Tips1.Property.allCases.count)
 
-        let result = try FeelsTips.run(["--json", "status"], on: service)
+        let result = try FeelsTips.run(.status, ["--json"], on: service)
 
         #expect(result.status == 0, "\(result.transcript)")
         let object = try FeelsTips.object(result)
-        #expect(object["feels_tips_version"] as? String == "0.1.0")
+        #expect(object["feels_tips_version"] as? String == FeelsTipsVersion.current)
         let reported = try #require(object["properties"] as? [String: Any])
         #expect(Set(reported.keys) == Set(properties.keys))
-        #expect(reported["HasSeenSettings"] as? Bool == true)
-        #expect(reported["MoodLogCount"] as? Int == 0)
-        #expect(reported["Datastore"] as? String == service.datastore)
-        #expect(reported["NextDisplayTime"] as? Int == 0)
+        #expect(reported[.hasSeenSettings] as? Bool == true)
+        #expect(reported[.moodLogCount] as? Int == 0)
+        #expect(reported[.datastore] as? String == service.datastore)
+        #expect(reported[.nextDisplayTime] as? Int == 0)
+        #expect(reported[.version] as? Int == 1)
+        #expect(reported[.serviceVersion] as? String == FeelsTipsVersion.current)
+        #expect(object["testing_switch"] as? String == "")
         let notifications = try #require(object["notifications"] as? [String: Any])
         #expect(notifications["enabled"] as? Bool == true)
         #expect(notifications["path"] as? String == FeelsTips.configHome(of: service) + "/feels/notifier.conf")
         #expect(notifications["error"] is NSNull)
+    }
+
+    /// The testing switches are served only by `feels-tipsd --testing`; `status` says so rather than failing.
+    @Test func statusSaysTheTestingSwitchIsNotServedWithoutTesting() throws {
+        let service = try RunningService(testing: false)
+
+        let text = try FeelsTips.run(.status, on: service)
+        let json = try FeelsTips.run(.status, ["--json"], on: service)
+
+        #expect(text.status == 0, "\(text.transcript)")
+        #expect(
+            text.stdout.contains("Testing switch: not served (only 'feels-tipsd --testing' serves the switches)\n"),
+            "\(text.stdout)")
+        #expect(json.status == 0, "\(json.transcript)")
+        #expect(try FeelsTips.object(json)["testing_switch"] is NSNull)
     }
 
     @Test func notificationsOffWritesTheFileAndStatusReportsIt() throws {
@@ -84,11 +104,11 @@ struct StatusAndNotificationsTests {
         #expect(mode?.intValue == 0o600)
         let shown = try FeelsTips.run(["notifications"], on: service)
         #expect(shown.stdout == "Tip notifications are off (\(path)).\n")
-        let status = try FeelsTips.run(["status"], on: service)
+        let status = try FeelsTips.run(.status, on: service)
         #expect(
             status.stdout.contains("Tip notifications: off (feels-tips-notifier's setting, \(path))"),
             "\(status.stdout)")
-        let statusJSON = try FeelsTips.object(try FeelsTips.run(["status", "--json"], on: service))
+        let statusJSON = try FeelsTips.object(try FeelsTips.run(.status, ["--json"], on: service))
         #expect((statusJSON["notifications"] as? [String: Any])?["enabled"] as? Bool == false)
 
         let on = try FeelsTips.run(["--json", "notifications", "on"], on: service)
@@ -123,8 +143,8 @@ struct StatusAndNotificationsTests {
             toFile: folder + "/notifier.conf", atomically: true, encoding: .utf8)
 
         let notifications = try FeelsTips.run(["notifications"], on: service)
-        let status = try FeelsTips.run(["status"], on: service)
-        let json = try FeelsTips.run(["status", "--json"], on: service)
+        let status = try FeelsTips.run(.status, on: service)
+        let json = try FeelsTips.run(.status, ["--json"], on: service)
 
         #expect(notifications.status == 1)
         #expect(notifications.stderr.contains("Enabled is 'maybe'; expected true or false"), "\(notifications.stderr)")

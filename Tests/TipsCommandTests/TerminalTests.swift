@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsCommand
 
 /// On a terminal: colour only where it belongs (no-color.org), and the question before a change that cannot be
 /// undone.
@@ -23,7 +24,7 @@ struct TerminalTests {
         ] as [[String: String?]])
     func noColorOrADumbTerminalGivesNoEscapeCodes(environment: [String: String?]) throws {
         let service = try RunningService()
-        for arguments in [["tips"], ["why", "TimeViewTip"], ["status"], ["notifications"]] {
+        for arguments in [["tips"], ["why", "TimeViewTip"], [CommandName.status.rawValue], ["notifications"]] {
             let session = try Self.session(service, arguments, environment: environment)
             #expect(session.waitForExit() == 0, "\(session.transcript)")
             #expect(!session.transcript.contains("\u{1B}"), "\(arguments): \(session.transcript)")
@@ -37,10 +38,12 @@ struct TerminalTests {
         #expect(session.transcript.contains(Self.escape))
     }
 
-    @Test(arguments: [["tips"], ["show", "TimeViewTip"], ["why", "SiriShortcutTip"], ["status"], ["next"]])
+    @Test(arguments: [
+        ["tips"], ["show", "TimeViewTip"], ["why", "SiriShortcutTip"], [CommandName.status.rawValue], ["next"],
+    ])
     func outputThatIsNotATerminalHasNoEscapeCodes(arguments: [String]) throws {
         let service = try RunningService()
-        try service.call("LogMood", [.string("great")])
+        _ = try service.tips.logMood(mood: "great")
         let result = try FeelsTips.run(arguments, on: service, environment: ["TERM": "xterm", "NO_COLOR": nil])
         #expect(result.status == 0, "\(result.transcript)")
         #expect(!result.stdout.contains("\u{1B}"))
@@ -48,8 +51,8 @@ struct TerminalTests {
 
     @Test func resetAsksAndAnAnswerOfNoChangesNothing() throws {
         let service = try RunningService()
-        try service.call("LogMood", [.string("great")])
-        try service.call("DisplayNextTip", [.string("")])
+        _ = try service.tips.logMood(mood: "great")
+        _ = try service.tips.presentNextTip(location: "")
         let session = try Self.session(service, ["reset"])
 
         #expect(session.waitFor("[y/N] "), "\(session.transcript)")
@@ -58,40 +61,40 @@ struct TerminalTests {
 
         #expect(session.waitForExit() == 5, "\(session.transcript)")
         #expect(session.transcript.contains("feels-tips: Nothing was changed."))
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(1))
-        #expect(try service.property("MoodLogCount") == .uint32(1))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 1)
+        #expect(try service.tips.moodLogCount() == 1)
     }
 
     @Test func resetAsksAndAnAnswerOfYesResets() throws {
         let service = try RunningService()
-        try service.call("LogMood", [.string("great")])
-        try service.call("DisplayNextTip", [.string("")])
+        _ = try service.tips.logMood(mood: "great")
+        _ = try service.tips.presentNextTip(location: "")
         let session = try Self.session(service, ["reset"])
 
         #expect(session.waitFor("[y/N] "), "\(session.transcript)")
         session.type("YES\n")
 
         #expect(session.waitForExit() == 0, "\(session.transcript)")
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 0)
     }
 
     @Test func moodsForgetAsksNamingHowManyMoodsWouldGo() throws {
         let service = try RunningService()
         for mood in ["great", "bad"] {
-            try service.call("LogMood", [.string(mood)])
+            _ = try service.tips.logMood(mood: mood)
         }
         let declined = try Self.session(service, ["moods", "forget"])
         #expect(declined.waitFor("[y/N] "), "\(declined.transcript)")
         #expect(declined.transcript.contains("Erase every mood you logged (2 moods)"), "\(declined.transcript)")
         declined.type("\n")
         #expect(declined.waitForExit() == 5, "\(declined.transcript)")
-        #expect(try service.property("MoodLogCount") == .uint32(2))
+        #expect(try service.tips.moodLogCount() == 2)
 
         let accepted = try Self.session(service, ["moods", "forget"])
         #expect(accepted.waitFor("[y/N] "), "\(accepted.transcript)")
         accepted.type("y\n")
         #expect(accepted.waitForExit() == 0, "\(accepted.transcript)")
-        #expect(try service.property("MoodLogCount") == .uint32(0))
+        #expect(try service.tips.moodLogCount() == 0)
     }
 
     static func session(

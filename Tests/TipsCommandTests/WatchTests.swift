@@ -1,7 +1,9 @@
 import BusTestSupport
 import DBus
+import FeelsSystem
 import Foundation
 import Testing
+import TipsInterface
 
 /// `watch`: a line for each signal as it happens, across restarts of the service, until interrupted.
 @Suite("watch")
@@ -12,10 +14,13 @@ struct WatchTests {
         defer { watch.kill() }
         let first = try #require(watch.readLine(timeout: .seconds(30)), "\(watch.lines(of: .standardError))")
         #expect(first.contains("  Watching  "), "\(first)")
-        #expect(first.contains("org.feels.Tips on the bus at '\(service.bus.address)': feels-tipsd 0.1.0 as :1."))
+        #expect(
+            first.contains(
+                "org.feels.Tips on the bus at '\(service.bus.address)': feels-tipsd \(FeelsTipsVersion.current) as :1.")
+        )
         let before = Date()
 
-        try service.call("LogMood", [.string("great")])
+        _ = try service.tips.logMood(mood: "great")
 
         let line = try #require(
             Self.line(from: watch, containing: "PropertiesChanged"), "\(watch.lines(of: .standardOutput))")
@@ -40,10 +45,30 @@ struct WatchTests {
         #expect(stopped?.contains("feels-tipsd stopped (was :1.") == true, "\(watch.lines(of: .standardOutput))")
         let started = Self.line(from: watch, containing: "NameOwnerChanged")
         #expect(started?.contains("feels-tipsd started as :1.") == true, "\(watch.lines(of: .standardOutput))")
-        try service.call("LogMood", [.string("good")])
+        _ = try service.tips.logMood(mood: "good")
         let line = Self.line(from: watch, containing: "PropertiesChanged")
         #expect(line?.contains("MoodLogCount=1") == true, "\(watch.lines(of: .standardOutput))")
         #expect(watch.isRunning)
+    }
+
+    /// `TipChanged` carries the tip's location; `TipStatusChanged`, which said the status a second time, is gone.
+    @Test func watchPrintsEachTipChangeWithTheTipsLocationAndWhatChanged() throws {
+        let service = try RunningService()
+        let watch = try Self.watch(service)
+        defer { watch.kill() }
+        #expect(Self.line(from: watch, containing: "Watching") != nil, "\(watch.lines(of: .standardError))")
+
+        try service.tips.invalidateTip(id: "TimeViewTip", reason: "tipClosed")
+
+        let line = try #require(
+            Self.line(from: watch, containing: "  TipChanged  "), "\(watch.lines(of: .standardOutput))")
+        #expect(
+            line.hasSuffix(
+                "  TimeViewTip at DayView status=invalidated invalidation_reason=tip-closed should_display=false"),
+            "\(line)")
+        try service.tips.resetAllTips()
+        let reset = try #require(Self.line(from: watch, containing: "TimeViewTip at DayView"))
+        #expect(reset.contains(" status=available invalidation_reason=''"), "\(reset)")
     }
 
     @Test func watchInJSONWritesOneObjectALineForEachSignal() throws {
@@ -53,20 +78,21 @@ struct WatchTests {
         let first = try Self.object(try #require(watch.readLine(timeout: .seconds(30))))
         #expect(first["event"] as? String == "watching")
         #expect((first["owner"] as? String)?.hasPrefix(":1.") == true)
-        #expect(first["version"] as? String == "0.1.0")
+        #expect(first["version"] as? String == FeelsTipsVersion.current)
 
-        try service.call("InvalidateTip", [.string("TimeViewTip"), .string("tipClosed")])
+        try service.tips.invalidateTip(id: "TimeViewTip", reason: "tipClosed")
 
-        let status = try Self.object(try #require(Self.line(from: watch, containing: "\"TipStatusChanged\"")))
-        #expect(status["id"] as? String == "TimeViewTip")
-        #expect(status["status"] as? String == "invalidated")
-        let changed = try Self.object(try #require(Self.line(from: watch, containing: "\"TipChanged\"")))
+        let changed = try Self.object(
+            try #require(Self.line(from: watch, containing: "\"\(Tips1.Signal.tipChanged.rawValue)\"")))
+        #expect(changed[.id] as? String == "TimeViewTip")
+        #expect(changed[.location] as? String == "DayView")
         let changes = try #require(changed["changes"] as? [String: Any])
-        #expect(changes["status"] as? String == "invalidated")
-        #expect(changes["invalidation_reason"] as? String == "tipClosed")
-        try service.call("SettingsViewed")
+        #expect(changes[.status] as? String == "invalidated")
+        #expect(changes[.invalidationReason] as? String == "tip-closed")
+        try service.tips.settingsViewed()
         let properties = try Self.object(try #require(Self.line(from: watch, containing: "\"PropertiesChanged\"")))
-        #expect((properties["changed"] as? [String: Any])?["HasSeenSettings"] as? Bool == true)
+        #expect(properties["interface"] as? String == Tips1.name.rawValue)
+        #expect((properties["changed"] as? [String: Any])?[.hasSeenSettings] as? Bool == true)
         #expect((properties["invalidated"] as? [Any])?.isEmpty == true)
 
         watch.send(signal: SIGTERM)
@@ -78,6 +104,20 @@ struct WatchTests {
         }
     }
 
+    /// A service started with `--testing` announces its testing switch on `org.feels.Tips1.Testing`; watch prints it.
+    @Test func watchPrintsTheTestingSwitchOfAServiceThatServesIt() throws {
+        let service = try RunningService()
+        let watch = try Self.watch(service)
+        defer { watch.kill() }
+        #expect(Self.line(from: watch, containing: "Watching") != nil, "\(watch.lines(of: .standardError))")
+
+        try service.testing.hideAllTips()
+
+        let line = try #require(
+            Self.line(from: watch, containing: "ActiveSwitch="), "\(watch.lines(of: .standardOutput))")
+        #expect(line.contains("  PropertiesChanged  ") && line.hasSuffix(" ActiveSwitch=hide-all"), "\(line)")
+    }
+
     // Found by issue 15: a unicast signal reaches a client whoever sent it, and watch printed forged ones.
     @Test func watchPrintsNothingAnotherPeerForgesInTheServicesNameOrTheBuss() throws {
         let service = try RunningService()
@@ -86,21 +126,22 @@ struct WatchTests {
         #expect(Self.line(from: watch, containing: "Watching") != nil, "\(watch.lines(of: .standardError))")
         let name = try #require(try ForgedSignal.uniqueName(ofProcess: watch.pid, on: service.client))
         let address = service.bus.address
+        let tipChanged = Tips1.Signal.tipChanged.rawValue
         try ForgedSignal.send(
-            to: name, path: "/org/feels/Tips", "org.feels.Tips1", "TipStatusChanged", ["'TimeViewTip'", "'forged'"],
-            address: address)
+            to: name, path: Tips1.objectPath.rawValue, Tips1.name.rawValue, tipChanged,
+            ["'TimeViewTip'", "'DayView'", "{'status': <'forged'>}"], address: address)
         try ForgedSignal.send(
             to: name, path: "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameOwnerChanged",
-            ["'org.feels.Tips'", "':1.1'", "''"], address: address)
+            ["'\(Tips1.busName)'", "':1.1'", "''"], address: address)
         try ForgedSignal.send(
-            to: name, path: "/org/feels/Other", "org.feels.Tips1", "TipChanged", ["'TimeViewTip'", "@a{sv} {}"],
-            address: address)
+            to: name, path: "/org/feels/Other", Tips1.name.rawValue, tipChanged,
+            ["'TimeViewTip'", "'DayView'", "@a{sv} {}"], address: address)
         // A real change after the forgeries: once its line is printed, the forgeries had their chance.
-        try service.call("InvalidateTip", [.string("TimeViewTip"), .string("tipClosed")])
-        #expect(Self.line(from: watch, containing: "TipStatusChanged") != nil)
+        try service.tips.invalidateTip(id: "TimeViewTip", reason: "tip-closed")
+        #expect(Self.line(from: watch, containing: "status=invalidated") != nil)
         let lines = watch.lines(of: .standardOutput)
         #expect(lines.filter { $0.contains("forged") || $0.contains("NameOwnerChanged") }.isEmpty, "\(lines)")
-        #expect(lines.filter { $0.contains("TipChanged") && !$0.contains("invalidated") }.isEmpty, "\(lines)")
+        #expect(lines.filter { $0.contains(tipChanged) && !$0.contains("invalidated") }.isEmpty, "\(lines)")
     }
 
     @Test func watchExitsThreeWhenTheBusGoesAway() throws {

@@ -59,20 +59,20 @@ complete -c feels-tips -n '__feels_tips_at' -a log -d 'Log a mood'
 complete -c feels-tips -n '__feels_tips_at' -a tips -d 'List every tip: id, status, location, displays'
 complete -c feels-tips -n '__feels_tips_at' -a show -d 'Show everything about one tip'
 complete -c feels-tips -n '__feels_tips_at' -a why -d 'Say why a tip is or is not shown'
-complete -c feels-tips -n '__feels_tips_at' -a next -d 'Show the tip the app would display next'
+complete -c feels-tips -n '__feels_tips_at' -a next -d 'Show the tip the app would present next'
 complete -c feels-tips -n '__feels_tips_at' -a invalidate -d 'Invalidate a tip'
 complete -c feels-tips -n '__feels_tips_at' -a reset -d 'Reset every tip and parameter (asks first)'
-complete -c feels-tips -n '__feels_tips_at' -a watch -d 'Print status and property changes as they happen'
+complete -c feels-tips -n '__feels_tips_at' -a watch -d 'Print tip and property changes as they happen'
 complete -c feels-tips -n '__feels_tips_at' -a notifications -d 'Turn tip notifications on or off'
 complete -c feels-tips -n '__feels_tips_at' -a moods -d 'Export or forget the mood journal'
-complete -c feels-tips -n '__feels_tips_at' -a testing -d 'Testing switches, for testing'
+complete -c feels-tips -n '__feels_tips_at' -a testing -d 'Testing switches (feels-tipsd --testing)'
 complete -c feels-tips -n '__feels_tips_at' -a help -d "Show the help, or a command's"
 
 complete -c feels-tips -n '__feels_tips_at log' -a 'horrible bad average good great' -d Mood
 complete -c feels-tips -n '__feels_tips_at show; or __feels_tips_at why' -a "$tips" -d Tip
 complete -c feels-tips -n '__feels_tips_at next' -a "$locations" -d Location
 complete -c feels-tips -n '__feels_tips_at invalidate' -a "$tips" -d Tip
-complete -c feels-tips -n "__feels_tips_at invalidate '*'" -a 'actionPerformed tipClosed' -d Reason
+complete -c feels-tips -n "__feels_tips_at invalidate '*'" -a 'action-performed tip-closed' -d Reason
 complete -c feels-tips -n '__feels_tips_at notifications' -a 'on off'
 complete -c feels-tips -n '__feels_tips_at moods' -a export -d 'Print every mood logged'
 complete -c feels-tips -n '__feels_tips_at moods' -a forget -d 'Erase every mood logged (asks first)'

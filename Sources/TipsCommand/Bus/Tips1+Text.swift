@@ -9,11 +9,6 @@ extension Tips1.Tip {
         if !`override`.isEmpty { text += " (\(`override`) for testing)" }
         return text
     }
-
-    /// The icon the tip's table shows: the first of its names.
-    var iconName: String {
-        iconNames.first ?? ""
-    }
 }
 
 extension Tips1.Rule {

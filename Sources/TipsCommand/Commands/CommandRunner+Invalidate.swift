@@ -9,8 +9,8 @@ extension CommandRunner {
         let tip = try client.tip(id)
         output(
             json: .object([
-                ("id", .string(tip.id)), ("status", .string(tip.status)),
-                ("invalidation_reason", .string(tip.invalidationReason)),
+                (Tips1.Tip.Key.id.rawValue, .string(tip.id)), (Tips1.Tip.Key.status.rawValue, .string(tip.status)),
+                (Tips1.Tip.Key.invalidationReason.rawValue, .string(tip.invalidationReason)),
             ])
         ) {
             guard tip.override.isEmpty else {

@@ -34,8 +34,8 @@ extension CommandRunner {
         }
         let forgotten = try client.perform { client throws(DBusError) in try client.tips.forgetMoods() }
         output(json: .object([("forgotten", .integer(Int64(forgotten)))])) {
-            "Erased \(forgotten) mood\(forgotten == 1 ? "" : "s"); moodLogCount, hasLoggedMoods, days of use and "
-                + "the streak start again from 0.\n"
+            "Erased \(forgotten) mood\(forgotten == 1 ? "" : "s"); mood-log-count, has-logged-moods, days-using-app "
+                + "and current-streak start again from 0.\n"
         }
         return .success
     }

@@ -2,15 +2,18 @@ import DBus
 import TipsInterface
 
 extension CommandRunner {
+    private typealias Key = Tips1.Tip.Key
+
     /// `feels-tips next [LOCATION]`: what `PresentNextTip` would show, recording nothing (its `record` option false).
     func next(_ location: String) throws(CommandFailure) -> CommandOutcome {
         let client = try client()
         let reply = try client.perform { client throws(DBusError) in
             try client.tips.presentNextTip(location: location, options: Tips1.PresentOptions(record: false))
         }
-        guard let tip = reply.tip else {
+        guard reply.shown, let tip = reply.tip else {
             if invocation.json {
-                writeJSON(.object([("location", .string(location)), ("id", .null), ("tip", .null)]))
+                writeJSON(
+                    .object([(Key.location.rawValue, .string(location)), (Key.id.rawValue, .null), ("tip", .null)]))
             }
             let place = location.isEmpty ? "" : " at \(location)"
             var notice = "No tip to show now\(place)."
@@ -21,7 +24,10 @@ extension CommandRunner {
             return CommandOutcome(.nothingToShow, notice: notice)
         }
         output(
-            json: .object([("location", .string(location)), ("id", .string(tip.id)), ("tip", JSONValue(tip.encoded))])
+            json: .object([
+                (Key.location.rawValue, .string(location)), (Key.id.rawValue, .string(tip.id)),
+                ("tip", JSONValue(tip.encoded)),
+            ])
         ) {
             style.bold(tip.id) + ": " + tip.title + "\n"
         }

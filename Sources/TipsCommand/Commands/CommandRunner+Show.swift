@@ -1,7 +1,7 @@
 import TipsInterface
 
 extension CommandRunner {
-    /// `feels-tips show ID`: everything `GetTip` gives, readable.
+    /// `feels-tips show ID`: everything `GetTips` gives of the tip, readable.
     func show(_ id: String) throws(CommandFailure) -> CommandOutcome {
         let tip = try client().tip(id)
         output(json: JSONValue(tip.encoded)) {
@@ -11,10 +11,12 @@ extension CommandRunner {
                 TextTable.Cell("Status:"), TextTable.Cell(tip.statusText, style: statusStyle(tip.status)),
             ])
             table.append(["Location:", tip.location])
-            table.append(["Icon:", "\(tip.iconName) (SF Symbol \(tip.symbol))"])
+            table.append(["Icons:", tip.iconNames.joined(separator: ", ") + " (SF Symbol \(tip.symbol))"])
+            table.append(["Notification:", "\(tip.notificationTitle): \(tip.notificationBody)"])
             table.append(["Displays:", String(tip.displayCount)])
             table.append(["First displayed:", Self.instant(tip.firstDisplayed)])
             table.append(["Last displayed:", Self.instant(tip.lastDisplayed)])
+            table.append(["Notified:", Self.instant(tip.notifiedAt)])
             table.append([
                 "Max displays:", tip.maxDisplayCount == 0 ? "no limit" : String(tip.maxDisplayCount),
             ])
@@ -22,7 +24,7 @@ extension CommandRunner {
                 "Display window:", tip.ignoresDisplayFrequency ? "ignored (neither waits nor opens one)" : "applies",
             ])
             table.append(["Should display:", tip.shouldDisplay ? "yes" : "no"])
-            table.append(["Testing override:", tip.override.isEmpty ? "none" : "\(tip.override) for testing"])
+            table.append(["Testing switch:", tip.override.isEmpty ? "none" : "\(tip.override) for testing"])
             let rules = tip.rules
             if rules.isEmpty {
                 table.append(["Rules:", "none"])
@@ -35,11 +37,7 @@ extension CommandRunner {
                         style: ruleStyle(rule)),
                 ])
             }
-            table.append([
-                "Held back:",
-                tip.heldBackBy.isEmpty
-                    ? "no" : "by the \(Self.holdName(tip.heldBackBy)) until \(Self.instant(tip.heldUntil))",
-            ])
+            table.append(["Held back:", Self.hold(of: tip)])
             table.append(["Explanation:", tip.explanation])
             table.append(["Language:", tip.language.isEmpty ? "the Feels app's own English" : tip.language])
             return text + table.rendered()
@@ -52,9 +50,17 @@ extension CommandRunner {
         microseconds == 0 ? "never" : LocalTime.text(microseconds)
     }
 
-    /// What holds a tip back, in words: `display-window` is the display window.
-    static func holdName(_ name: String) -> String {
-        name == "display-window" ? "display window" : name
+    /// What holds a tip back and until when, in words: `by the display window until Tue 2026-12-01 17:11:37 CET`,
+    /// `by its desktop notification, while it is on screen`, or `no`.
+    static func hold(of tip: Tips1.Tip) -> String {
+        let until = tip.heldUntil == 0 ? "" : " until \(instant(tip.heldUntil))"
+        switch tip.heldBackBy {
+        case "": return "no"
+        case "display-window": return "by the display window" + until
+        case "notification": return "by its desktop notification, while it is on screen" + until
+        // The list is open: a later service may hold tips back for reasons this one does not know.
+        case let other: return "by \(other)" + until
+        }
     }
 
     /// Colours the verdict at the end of a rule's line.

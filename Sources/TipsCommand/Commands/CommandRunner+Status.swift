@@ -6,12 +6,21 @@ extension CommandRunner {
     /// `feels-tips status`: the service's properties in plain words, and the notifier's setting.
     func status() throws(CommandFailure) -> CommandOutcome {
         let client = try client()
-        let (properties, all, active) = try client.perform {
-            client throws(DBusError) -> (Tips1.Properties, DBusValue, String?) in
+        let (properties, all) = try client.perform {
+            client throws(DBusError) -> (Tips1.Properties, DBusValue) in
             let properties = try client.tips.properties()
-            let all = DBusValue.vardict(Tips1.Property.allCases.map { ($0.name.rawValue, properties.value(of: $0)) })
-            // The testing switches are served only with --testing.
-            return (properties, all, try? client.testing.activeSwitch())
+            return (
+                properties,
+                DBusValue.vardict(Tips1.Property.allCases.map { ($0.name.rawValue, properties.value(of: $0)) })
+            )
+        }
+        // The testing switches are served only with --testing: `nil` without.
+        let active = try client.perform { client throws(DBusError) -> String? in
+            do throws(DBusError) {
+                return try client.testing.activeSwitch()
+            } catch let error where TipsClient.isTestingNotServed(error) {
+                return nil
+            }
         }
         let notifications = NotificationState(environment: context.environment)
         output(
@@ -32,7 +41,7 @@ extension CommandRunner {
             table.append([
                 "Testing switch:",
                 active.map { $0.isEmpty ? "none" : "\($0) (for testing)" }
-                    ?? "not served (feels-tipsd --testing serves it)",
+                    ?? "not served (only 'feels-tipsd --testing' serves the switches)",
             ])
             let parameters: [(Tips1.Property, String)] = [
                 (.moodLogCount, String(properties.moodLogCount)), (.hasLoggedMoods, String(properties.hasLoggedMoods)),
@@ -59,9 +68,14 @@ extension CommandRunner {
         return microseconds > now ? "\(time) (\(LocalTime.relative(microseconds, from: now)))" : time
     }
 
-    /// The Feels app's name of the parameter a property carries: `MoodLogCount` is `moodLogCount`.
+    /// The name a rule gives the parameter a property carries, as the wire spells parameters: `MoodLogCount` is
+    /// `mood-log-count`.
     static func parameterName(of property: String) -> String {
-        guard let first = property.first else { return property }
-        return first.lowercased() + property.dropFirst()
+        var name = ""
+        for character in property {
+            if character.isUppercase, !name.isEmpty { name += "-" }
+            name += character.lowercased()
+        }
+        return name
     }
 }

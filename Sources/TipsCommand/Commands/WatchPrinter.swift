@@ -22,14 +22,15 @@ struct WatchPrinter {
     func print(_ message: DBusMessage) {
         if let signal = Tips1.SignalMessage(message) {
             switch signal {
-            case .tipChanged(let id, let location, let changes):
-                let entries = changes.encoded.dictionaryValue ?? []
+            case .tipChanged(let id, let location, let decoded):
+                // The changes as they came, keys this version does not know included: the list is open.
+                let changes = (try? message.arguments)?.last ?? decoded.encoded
                 line(
                     Tips1.Signal.tipChanged.name.rawValue,
                     [
                         (Tips1.Tip.Key.id.rawValue, .string(id)), (Tips1.Tip.Key.location.rawValue, .string(location)),
-                        ("changes", JSONValue(changes.encoded)),
-                    ], text: "\(id) at \(location)" + assignments(entries, style: true))
+                        ("changes", JSONValue(changes)),
+                    ], text: "\(id) at \(location)" + assignments(changes.dictionaryValue ?? [], style: true))
             }
             return
         }
@@ -38,11 +39,17 @@ struct WatchPrinter {
         else { return }
         switch (message.interface?.rawValue, member) {
         case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
-            guard arguments.count == 3, arguments[0].stringValue == TipsClient.interface.rawValue,
+            guard arguments.count == 3, let interface = arguments[0].stringValue,
+                [Tips1.name.rawValue, Tips1Testing.name.rawValue].contains(interface),
                 let changed = arguments[1].dictionaryValue, let invalidated = arguments[2].stringArrayValue
             else { return }
             let text = String(assignments(changed).dropFirst()) + invalidated.map { " \($0) changed" }.joined()
-            line(member, [("changed", JSONValue(arguments[1])), ("invalidated", JSONValue(arguments[2]))], text: text)
+            line(
+                member,
+                [
+                    ("interface", .string(interface)), ("changed", JSONValue(arguments[1])),
+                    ("invalidated", JSONValue(arguments[2])),
+                ], text: text)
         case ("org.freedesktop.DBus", "NameOwnerChanged"):
             guard arguments.count == 3, arguments[0].stringValue == TipsClient.busName.rawValue,
                 let old = arguments[1].stringValue, let new = arguments[2].stringValue

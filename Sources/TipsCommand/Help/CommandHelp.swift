@@ -1,4 +1,10 @@
+import FeelsSystem
+import TipsInterface
+
 /// Every help text of `feels-tips`: the source of its manual page, so complete and precise.
+///
+/// The keys of the contract's dictionaries that the JSON output shares are spelled through the generated names, as
+/// the code spells them, so that a key renamed in the XML is renamed here too.
 public enum CommandHelp {
     /// The text `feels-tips --help` prints, without a trailing newline.
     public static let overall = """
@@ -21,11 +27,11 @@ public enum CommandHelp {
                                   value, the display window, the explanation
           next [LOCATION]         Show the tip the app would display next at LOCATION
                                   (default: every location), recording nothing
-          invalidate ID REASON    Invalidate a tip: REASON is actionPerformed or
-                                  tipClosed
+          invalidate ID REASON    Invalidate a tip: REASON is action-performed or
+                                  tip-closed
           reset                   Reset every tip and parameter to a fresh install's,
                                   keeping the mood journal (asks first)
-          watch                   Print status and property changes as they happen,
+          watch                   Print tip and property changes as they happen,
                                   one line each, until Ctrl-C
           notifications [on|off]  Turn tip notifications on or off, or show whether
                                   they are on
@@ -39,6 +45,8 @@ public enum CommandHelp {
           testing frequency VALUE
                                   For testing: set the display frequency until
                                   feels-tipsd stops
+                                  (the testing commands need a service started
+                                  as 'feels-tipsd --testing')
           help [COMMAND]          Show this help, or a command's
 
         Options:
@@ -83,34 +91,36 @@ public enum CommandHelp {
     /// Every command's help, in the order the overall help lists them.
     public static let topics: [HelpTopic] = [
         HelpTopic(
-            name: "status",
+            command: .status,
             text: """
                 Usage: feels-tips [status]
 
                 Show what feels-tipsd reports about itself and the tips' parameters: its
                 version, the datastore it keeps its state in, the time zone it counts days
                 in, the display frequency, when a new tip may next appear ('now', or a
-                local time), any testing switch, and the five parameters the tips' rules
-                test (moodLogCount, hasLoggedMoods, hasSeenSettings, daysUsingApp,
-                currentStreak). The last line says whether tip notifications are on: that
-                is feels-tips-notifier's setting, read from its file (see 'feels-tips help
-                notifications'), not the service's; a file that cannot be read is reported
-                there and does not fail the command.
+                local time), the testing switch in force ('not served' unless the service
+                was started as 'feels-tipsd --testing'), and the five parameters the tips'
+                rules test (mood-log-count, has-logged-moods, has-seen-settings,
+                days-using-app, current-streak). The last line says whether tip
+                notifications are on: that is feels-tips-notifier's setting, read from its
+                file (see 'feels-tips help notifications'), not the service's; a file that
+                cannot be read is reported there and does not fail the command.
 
                 This is the command run when none is given.
 
                 Reads every property of org.feels.Tips1 (org.freedesktop.DBus.Properties
-                GetAll).
+                GetAll), and ActiveSwitch of org.feels.Tips1.Testing.
 
-                JSON: {"feels_tips_version": "0.1.0", "properties": {every property by
-                name: "MoodLogCount": 1, "NextDisplayTime": 0, ...}, "notifications":
-                {"enabled": true, "path": "/home/me/.config/feels/notifier.conf",
-                "error": null}}. NextDisplayTime is in microseconds since the epoch, 0
-                for now. When the setting cannot be read, "enabled" is null and "error"
-                says why.
+                JSON: {"feels_tips_version": "\(FeelsTipsVersion.current)", "properties": {every property
+                of org.feels.Tips1 by its name, as GetAll gives them}, "testing_switch":
+                the ActiveSwitch property (show-all, show-some, hide-all, or "" for none;
+                null when the switches are not served), "notifications": {"enabled": true,
+                "path": "/home/me/.config/feels/notifier.conf", "error": null}}.
+                NextDisplayTime is in microseconds since the epoch, 0 for now. When the
+                setting cannot be read, "enabled" is null and "error" says why.
                 """),
         HelpTopic(
-            name: "log",
+            command: .log,
             text: """
                 Usage: feels-tips log MOOD
 
@@ -122,7 +132,7 @@ public enum CommandHelp {
                 JSON: {"mood": "great", "mood_log_count": 3}
                 """),
         HelpTopic(
-            name: "tips",
+            command: .tips,
             text: """
                 Usage: feels-tips tips
 
@@ -132,37 +142,41 @@ public enum CommandHelp {
                 testing)' under a testing switch; the view it belongs to; and how many
                 times it has been displayed.
 
-                Calls ListTips.
+                Calls GetTips.
 
                 JSON: an array of tips, each an object with the keys 'show' describes.
                 """),
         HelpTopic(
-            name: "show",
+            command: .show,
             text: """
                 Usage: feels-tips show ID
 
                 Show everything the service says of one tip: its title and message (in
-                the service's language), status, location, icon (a freedesktop icon name,
-                and the Feels app's SF Symbol), how often and when it was displayed, its
+                the service's language), status, location, icon names (freedesktop names,
+                symbolic first, and the Feels app's SF Symbol), the words of its desktop
+                notification, how often and when it was displayed and notified, its
                 display limits, whether it should display now, any testing switch, each
                 rule with the parameter's current value, what holds it back and until
                 when, and the service's explanation. ID is a tip's id, such as
                 TimeViewTip, in any letter case; times are local.
 
-                Calls GetTip.
+                Calls GetTips.
 
-                JSON: the tip, with GetTip's keys: id, title, message, locale, icon,
-                symbol, location, status (pending, available, invalidated),
-                invalidation_reason (actionPerformed, tipClosed, displayCountExceeded or
-                ""), should_display, override ("shown", "hidden" or ""), display_count,
-                first_displayed, last_displayed, max_display_count (0 for none),
-                ignores_display_frequency, rules (each with parameter, operator,
-                threshold, value, satisfied), held_back_by ("display-window" or ""),
-                held_until, explanation. Times are microseconds since the epoch, 0 for
-                none.
+                JSON: the tip, with the keys GetTips gives (org.feels.Tips1(5) describes
+                each): id, location, title, message, notification_title,
+                notification_body, language ("" for the Feels app's own English),
+                icon_names, symbol, status (pending, available, invalidated),
+                invalidation_reason (action-performed, tip-closed,
+                display-count-exceeded or ""), should_display, override ("shown",
+                "hidden" or ""), display_count, first_displayed, last_displayed,
+                notified_at, max_display_count (0 for none), ignores_display_frequency,
+                rules (each with parameter, operator, threshold, value, satisfied),
+                held_back_by (display-window, notification or ""), held_until,
+                explanation. Times are microseconds since the epoch, 0 for none. A
+                later service may add keys and values: ignore those you do not know.
                 """),
         HelpTopic(
-            name: "why",
+            command: .why,
             text: """
                 Usage: feels-tips why ID
 
@@ -173,7 +187,7 @@ public enum CommandHelp {
                 holds the tip back, and until when, as a local time; any testing switch
                 or invalidation; and the service's one-sentence explanation.
 
-                Calls GetTip, and reads DisplayFrequency and NextDisplayTime.
+                Calls GetTips, and reads DisplayFrequency and NextDisplayTime.
 
                 JSON: an object with the keys id, status, invalidation_reason, override,
                 should_display, display_count, rules, held_back_by, held_until,
@@ -181,42 +195,43 @@ public enum CommandHelp {
                 describes them; next_display_time is 0 when a new tip may appear now.
                 """),
         HelpTopic(
-            name: "next",
+            command: .next,
             text: """
                 Usage: feels-tips next [LOCATION]
 
-                Show the tip the app would display next at LOCATION, by TipKit's rule
-                (what DisplayNextTip would return), without recording a display: its id
-                and title. LOCATION is CustomizeContentView, InsightsView,
+                Show the tip the app would present next at LOCATION, by TipKit's rule for
+                a place holding several tips, without recording a display: its id and
+                title. LOCATION is CustomizeContentView, InsightsView,
                 SettingsContentView or DayView, in any letter case; without it, every
                 location. When no tip would be shown, prints nothing on standard output,
                 says so on standard error (with the time until which the display window
                 holds new tips back, if it does), and exits with status 4.
 
-                Calls PeekNextTip, then GetTip.
+                Calls PresentNextTip with its record option false.
 
-                JSON: {"location": "DayView", "id": "TimeViewTip", "tip": {the tip, as
-                'show' gives it}}; {"location": "DayView", "id": null, "tip": null} when
-                there is none (status 4). "location" is "" for every location.
+                JSON: {\(key(.location)): "DayView", \(key(.id)): "TimeViewTip", "tip": {the tip, as
+                'show' gives it}}; {\(key(.location)): "DayView", \(key(.id)): null, "tip": null} when
+                there is none (status 4). \(key(.location)) is "" for every location.
                 """),
         HelpTopic(
-            name: "invalidate",
+            command: .invalidate,
             text: """
                 Usage: feels-tips invalidate ID REASON
 
                 Invalidate a tip, as the app does when the user did what the tip suggests
-                (REASON actionPerformed) or closed it (tipClosed); ID and REASON in any
-                letter case. An invalidated tip is not shown again until 'feels-tips
+                (REASON action-performed) or closed it (tip-closed); ID and REASON in any
+                letter case, REASON also as TipKit spells it (actionPerformed,
+                tipClosed). An invalidated tip is not shown again until 'feels-tips
                 reset'; a tip already invalidated keeps its first reason. Prints the
                 tip's status afterwards.
 
-                Calls InvalidateTip, then GetTip.
+                Calls InvalidateTip, then GetTips.
 
-                JSON: {"id": "TimeViewTip", "status": "invalidated",
-                "invalidation_reason": "tipClosed"}
+                JSON: {\(key(.id)): "TimeViewTip", \(key(.status)): "invalidated",
+                \(key(.invalidationReason)): "tip-closed"}
                 """),
         HelpTopic(
-            name: "reset",
+            command: .reset,
             text: """
                 Usage: feels-tips reset [--yes]
 
@@ -234,17 +249,18 @@ public enum CommandHelp {
                 JSON: {"reset": true}
                 """),
         HelpTopic(
-            name: "watch",
+            command: .watch,
             text: """
                 Usage: feels-tips watch
 
                 Print the service's signals as they happen, one line each, starting with
                 the local time, until interrupted (Ctrl-C, SIGINT or SIGTERM; status 0):
 
-                  TipStatusChanged   a tip and its new status
-                  TipChanged         a tip and what changed of it: status with
-                                     invalidation_reason, should_display, override
+                  TipChanged         a tip, its location, and what changed of it: status
+                                     with invalidation_reason, should_display,
+                                     override, notified_at
                   PropertiesChanged  the properties that changed, with their new values
+                                     (ActiveSwitch too, under feels-tipsd --testing)
                   NameOwnerChanged   feels-tipsd stopped, or started (as a new
                                      connection)
 
@@ -255,12 +271,13 @@ public enum CommandHelp {
 
                 JSON: one object a line, each with "time" (local ISO 8601 with its UTC
                 offset) and "event": "watching" (with "owner" and "version"),
-                "TipStatusChanged" ("id", "status"), "TipChanged" ("id", "changes"),
-                "PropertiesChanged" ("changed", an object, and "invalidated", an array),
-                or "NameOwnerChanged" ("old_owner", "new_owner": a unique name, or null).
+                "\(Tips1.Signal.tipChanged.rawValue)" (\(key(.id)), \(key(.location)), "changes": an object of the keys
+                that changed), "PropertiesChanged" ("interface", "changed", an object,
+                and "invalidated", an array), or "NameOwnerChanged" ("old_owner",
+                "new_owner": a unique name, or null).
                 """),
         HelpTopic(
-            name: "notifications",
+            command: .notifications,
             text: """
                 Usage: feels-tips notifications [on|off]
 
@@ -274,7 +291,7 @@ public enum CommandHelp {
                 JSON: {"enabled": false, "path": "/home/me/.config/feels/notifier.conf"}
                 """),
         HelpTopic(
-            name: "moods",
+            command: .moods,
             text: """
                 Usage: feels-tips moods export
                        feels-tips moods forget [--yes]
@@ -289,16 +306,16 @@ public enum CommandHelp {
                         "great"}: logged_at in microseconds since the epoch, utc_offset in
                         seconds east of UTC.
 
-                forget  Erase every mood and every count made from them (moodLogCount,
-                        hasLoggedMoods, days of use, the streak), in one transaction; tip
-                        states are kept. Asks first, as reset does: --yes skips the
-                        question; without it, when standard input is not a terminal,
-                        refuses (status 2). Export them first to keep a copy.
+                forget  Erase every mood and every count made from them (mood-log-count,
+                        has-logged-moods, days-using-app, current-streak), in one
+                        transaction; tip states are kept. Asks first, as reset does:
+                        --yes skips the question; without it, when standard input is not
+                        a terminal, refuses (status 2). Export them first to keep a copy.
                         Calls ForgetMoods.
                         JSON: {"forgotten": 3}
                 """),
         HelpTopic(
-            name: "testing",
+            command: .testing,
             text: """
                 Usage: feels-tips testing show-all | show ID... | hide-all | clear
                        feels-tips testing frequency VALUE
@@ -309,23 +326,33 @@ public enum CommandHelp {
                 journal and counts are untouched.
 
                 show-all         Every tip shows, whatever its rules and the display
-                                 window say (ShowAllTipsForTesting)
+                                 window say (ShowAllTips)
                 show ID...       These tips show, whatever their rules and the display
-                                 window say; the others follow their rules
-                                 (ShowTipsForTesting)
-                hide-all         No tip shows (HideAllTipsForTesting)
+                                 window say; the others follow their rules (ShowTips)
+                hide-all         No tip shows (HideAllTips)
                 clear            The rules and the display window decide again
-                                 (ClearTestingOverrides)
+                                 (ClearSwitches)
                 frequency VALUE  Set the display frequency until feels-tipsd stops:
                                  immediate, hourly, daily, weekly, monthly, or a whole
                                  number of seconds (SetDisplayFrequency)
 
-                JSON: {"testing_override": "show-all"}, the TestingOverride property
-                afterwards (show-all, show-some, hide-all, or "" for none); for frequency,
-                {"display_frequency": "hourly"}, the DisplayFrequency property afterwards.
+                The switches are the interface org.feels.Tips1.Testing, which feels-tipsd
+                serves only when started with --testing, so that apps in everyday use
+                cannot reach them. To test with them, stop the service and start one
+                with the option:
+
+                  systemctl --user stop feels-tipsd.service
+                  feels-tipsd --testing &
+
+                Without it, these commands fail (status 1) saying so.
+
+                JSON: {"testing_switch": "show-all"}, the ActiveSwitch property
+                afterwards (show-all, show-some, hide-all, or "" for none); for
+                frequency, {"display_frequency": "hourly"}, the DisplayFrequency
+                property afterwards.
                 """),
         HelpTopic(
-            name: "help",
+            command: .help,
             text: """
                 Usage: feels-tips help [COMMAND]
                        feels-tips [COMMAND] --help
@@ -333,6 +360,11 @@ public enum CommandHelp {
                 Show the overall help, or a command's.
                 """),
     ]
+
+    /// A key of the tip dictionary as JSON writes it, in double quotes.
+    private static func key(_ key: Tips1.Tip.Key) -> String {
+        "\"\(key.rawValue)\""
+    }
 
     /// The text to print for `topic`, or the overall help for `nil`, ending in a newline.
     public static func text(for topic: String?) -> String {

@@ -4,13 +4,13 @@ public enum Command: Equatable, Sendable {
     case status
     /// `LogMood`.
     case log(mood: String)
-    /// Every tip in a table, from `ListTips`.
+    /// Every tip in a table, from `GetTips`.
     case tips
-    /// One tip, all `GetTip` gives.
+    /// One tip, all `GetTips` gives of it.
     case show(id: String)
     /// Why one tip is or is not shown: its rules, the display window, the explanation.
     case why(id: String)
-    /// What `DisplayNextTip` would show at a location (`""` for every location), through `PeekNextTip`.
+    /// What `PresentNextTip` would show at a location (`""` for every location), recording nothing.
     case next(location: String)
     /// `InvalidateTip`.
     case invalidate(id: String, reason: String)
@@ -34,14 +34,14 @@ public enum Command: Equatable, Sendable {
 
 /// What `feels-tips testing` does.
 public enum TestingAction: Equatable, Sendable {
-    /// `ShowAllTipsForTesting`.
+    /// `ShowAllTips` of `org.feels.Tips1.Testing`.
     case showAll
-    /// `ShowTipsForTesting` with these ids.
+    /// `ShowTips` with these ids.
     case show(ids: [String])
-    /// `HideAllTipsForTesting`.
+    /// `HideAllTips`.
     case hideAll
-    /// `ClearTestingOverrides`.
+    /// `ClearSwitches`.
     case clear
-    /// `SetDisplayFrequency`.
+    /// `SetDisplayFrequency` of `org.feels.Tips1.Testing`.
     case frequency(String)
 }

@@ -89,50 +89,50 @@ public struct Invocation: Equatable, Sendable {
 
     /// The command the words name; none is `status`, as `hostnamectl` shows its status.
     private static func command(_ words: [String]) throws(CommandFailure) -> Command {
-        guard let name = words.first else { return .status }
+        guard let word = words.first else { return .status }
+        guard let name = CommandName(rawValue: word) else { throw .usage("unknown command '\(word)'") }
         let arguments = Array(words.dropFirst())
         switch name {
-        case "status":
-            try expect(arguments, in: name, count: 0)
+        case .status:
+            try expect(arguments, in: word, count: 0)
             return .status
-        case "log":
-            try expect(arguments, in: name, count: 1, naming: "a MOOD: horrible, bad, average, good or great")
+        case .log:
+            try expect(arguments, in: word, count: 1, naming: "a MOOD: horrible, bad, average, good or great")
             return .log(mood: arguments[0])
-        case "tips":
-            try expect(arguments, in: name, count: 0)
+        case .tips:
+            try expect(arguments, in: word, count: 0)
             return .tips
-        case "show", "why":
+        case .show, .why:
             try expect(
-                arguments, in: name, count: 1, naming: "a tip ID, such as TimeViewTip ('feels-tips tips' lists them)")
-            return name == "show" ? .show(id: arguments[0]) : .why(id: arguments[0])
-        case "next":
-            try expect(arguments, in: name, count: 0...1)
+                arguments, in: word, count: 1, naming: "a tip ID, such as TimeViewTip ('feels-tips tips' lists them)")
+            return name == .show ? .show(id: arguments[0]) : .why(id: arguments[0])
+        case .next:
+            try expect(arguments, in: word, count: 0...1)
             return .next(location: arguments.first ?? "")
-        case "invalidate":
-            try expect(arguments, in: name, count: 2, naming: "a tip ID and a REASON (actionPerformed or tipClosed)")
+        case .invalidate:
+            try expect(
+                arguments, in: word, count: 2, naming: "a tip ID and a REASON (action-performed or tip-closed)")
             return .invalidate(id: arguments[0], reason: arguments[1])
-        case "reset":
-            try expect(arguments, in: name, count: 0)
+        case .reset:
+            try expect(arguments, in: word, count: 0)
             return .reset
-        case "watch":
-            try expect(arguments, in: name, count: 0)
+        case .watch:
+            try expect(arguments, in: word, count: 0)
             return .watch
-        case "notifications":
-            try expect(arguments, in: name, count: 0...1)
+        case .notifications:
+            try expect(arguments, in: word, count: 0...1)
             switch arguments.first {
             case nil: return .notifications(enabled: nil)
             case "on": return .notifications(enabled: true)
             case "off": return .notifications(enabled: false)
             case let other?: throw .usage("'notifications' takes 'on' or 'off', not '\(other)'")
             }
-        case "moods":
+        case .moods:
             return try moods(arguments)
-        case "testing":
+        case .testing:
             return .testing(try testing(arguments))
-        case "help":
+        case .help:
             return .help(topic: try helpTopic(arguments))
-        default:
-            throw .usage("unknown command '\(name)'")
         }
     }
 

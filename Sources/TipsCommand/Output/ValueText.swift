@@ -1,10 +1,15 @@
 import DBus
+import TipsInterface
 
 /// D-Bus values as short text for people: `3`, `true`, `daily`, `''`.
 public enum ValueText {
+    /// `NextDisplayTime`: an instant, and 0 for now.
+    static let nextDisplayTime = Tips1.Property.nextDisplayTime.name.rawValue
+
     /// Properties and keys whose values are instants in microseconds since the epoch, 0 meaning none (or now).
     public static let instantNames: Set<String> = [
-        "NextDisplayTime", "first_displayed", "last_displayed", "held_until",
+        nextDisplayTime, Tips1.Tip.Key.firstDisplayed.rawValue, Tips1.Tip.Key.lastDisplayed.rawValue,
+        Tips1.Tip.Key.notifiedAt.rawValue, Tips1.Tip.Key.heldUntil.rawValue,
     ]
 
     /// A value as text: numbers and booleans as they are, strings bare, arrays and dictionaries as a list.
@@ -36,7 +41,7 @@ public enum ValueText {
         if instantNames.contains(name), let microseconds = value.int64Value {
             let text =
                 microseconds != 0
-                ? LocalTime.iso8601(microseconds) : name == "NextDisplayTime" ? "now" : "never"
+                ? LocalTime.iso8601(microseconds) : name == nextDisplayTime ? "now" : "never"
             return "\(name)=\(text)"
         }
         let text = plain(value)

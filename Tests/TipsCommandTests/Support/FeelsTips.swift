@@ -1,6 +1,8 @@
 import BusTestSupport
 import Foundation
 import Testing
+import TipsCommand
+import TipsInterface
 
 /// The built `feels-tips`, run to completion as a script would run it: standard input from /dev/null, output
 /// through pipes.
@@ -13,6 +15,14 @@ enum FeelsTips {
         var merged: [String: String?] = ["XDG_CONFIG_HOME": configHome(of: service)]
         merged.merge(environment) { $1 }
         return try run(["--address", service.bus.address] + arguments, environment: merged)
+    }
+
+    /// Runs `feels-tips COMMAND ARGUMENTS` on the service's bus, as `run(_:on:environment:)` does.
+    static func run(
+        _ command: CommandName, _ arguments: [String] = [], on service: RunningService,
+        environment: [String: String?] = [:]
+    ) throws -> ToolResult {
+        try run([command.rawValue] + arguments, on: service, environment: environment)
     }
 
     /// Runs `feels-tips ARGUMENTS` as they are.
@@ -41,4 +51,15 @@ extension ToolResult {
     var transcript: String {
         "status \(status)\nstdout:\n\(stdout)stderr:\n\(stderr)"
     }
+}
+
+extension Dictionary where Key == String {
+    /// The member a contract key names in JSON that `feels-tips` wrote: `object[.invalidationReason]`.
+    subscript(_ key: Tips1.Tip.Key) -> Value? { self[key.rawValue] }
+
+    /// The member a rule's key names: `rule[.satisfied]`.
+    subscript(_ key: Tips1.Rule.Key) -> Value? { self[key.rawValue] }
+
+    /// The member a property names: `properties[.moodLogCount]`.
+    subscript(_ property: Tips1.Property) -> Value? { self[property.name.rawValue] }
 }

@@ -26,7 +26,7 @@ start_tips() {
     spawn "tipsd-$1" "$bin/feels-tipsd" --address "$DBUS_SESSION_BUS_ADDRESS" --datastore "$folder/tips.sqlite"
     tipsd=$spawned
     wait_for 20 has_owner org.feels.Tips || fail "feels-tipsd did not start: $(cat "$session/logs/tipsd-$1.log")"
-    tips_call LogMood s great > /dev/null
+    tips_call LogMood 'sa{sv}' great 0 > /dev/null
     tips_call UpdateDaysUsingApp u 1 > /dev/null
 }
 
@@ -37,7 +37,7 @@ tips_call() {
 
 # tip_state ID: the service's record of a tip, as "status (reason), displays N".
 tip_state() {
-    tips_call GetTip s "$1" | jq -r '.data[0] |
+    tips_call GetTips 'asa{sv}' 1 "$1" 0 | jq -r '.data[0][0] |
         "\(.status.data)\(if .invalidation_reason.data != "" then " (\(.invalidation_reason.data))" else "" end),"
         + " displays \(.display_count.data)"'
 }
