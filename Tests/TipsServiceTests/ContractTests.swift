@@ -1,113 +1,322 @@
 import BusTestSupport
+import DBus
 import Foundation
 import Testing
+import TipsInterface
 
-/// The interface XML in `dbus/` is the contract; the code is held to it.
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `dbus/org.feels.Tips1.xml` is the contract, and the source the code is generated from: the service serves exactly
+/// it, its replies carry exactly the keys it documents, and no code names its members or keys but through the
+/// generated names.
 @Suite("The interface contract")
 struct ContractTests {
-    static let contractFile = URL(fileURLWithPath: #filePath)
+    static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("dbus/org.feels.Tips1.xml")
+    static let contractFile = root.appendingPathComponent("dbus/org.feels.Tips1.xml")
 
-    @Test func introspectPrintsExactlyTheInterfaceFileInDBusFolder() throws {
-        let printed = try runTool(try builtProduct("feels-tipsd"), ["--introspect"])
-        #expect(printed.status == 0)
-        let contract = try String(contentsOf: Self.contractFile, encoding: .utf8)
-        #expect(printed.stdout == contract, "regenerate with: feels-tipsd --introspect > dbus/org.feels.Tips1.xml")
-    }
-
-    @Test func theRunningServiceAnswersIntrospectWithTheContractsInterface() throws {
+    @Test func theRunningServiceIntrospectsAsExactlyTheContract() throws {
         let service = try RunningService()
-        let contract = try String(contentsOf: Self.contractFile, encoding: .utf8)
-        let interface = try #require(section(of: contract, named: "org.feels.Tips1"))
+        let contract = try IntrospectionModel(Data(contentsOf: Self.contractFile))
         let reply = try service.client.call(
             destination: RunningService.name, path: RunningService.path,
             interface: "org.freedesktop.DBus.Introspectable", member: "Introspect")
-        let live = try #require(reply.first?.stringValue)
-        #expect(section(of: live, named: "org.feels.Tips1") == interface)
-        // busctl, decoding the same reply through its JSON output, reads the very same document.
-        let busctl = BusctlReply(
-            try service.busctl([
-                "--json=short", "call", "org.feels.Tips", "/org/feels/Tips",
-                "org.freedesktop.DBus.Introspectable", "Introspect",
-            ]))
-        #expect(busctl.data as? [String] == [live], "\(busctl.stderr)")
-        for standard in [
-            "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Properties",
-            "org.freedesktop.DBus.Peer",
-        ] {
-            #expect(live.contains("<interface name=\"\(standard)\">"))
+        let live = try IntrospectionModel(Data(try #require(reply.first?.stringValue).utf8))
+        for interface in [Tips1.name.rawValue, Tips1Testing.name.rawValue] {
+            let expected = try #require(contract.interfaces[interface], "the contract declares \(interface)")
+            let served = try #require(live.interfaces[interface], "the service serves \(interface)")
+            #expect(served.members == expected.members, "\(interface): members")
+            #expect(served.annotations == expected.annotations, "\(interface): annotations")
+            for (member, declared) in expected.elements {
+                #expect(served.elements[member] == declared, "\(interface).\(member)")
+            }
         }
+        #expect(Set(live.interfaces.keys).isSuperset(of: contract.interfaces.keys))
+        // feels-tipsd --introspect prints the same interfaces.
+        let printed = try runTool(try builtProduct("feels-tipsd"), ["--introspect"])
+        #expect(printed.status == 0)
+        let offline = try IntrospectionModel(Data(printed.stdout.utf8))
+        #expect(offline.interfaces == contract.interfaces)
     }
 
-    @Test func busctlIntrospectListsEveryMemberWithItsFlags() throws {
+    @Test func withoutTestingTheTestingSwitchesAreNotServed() throws {
+        let service = try RunningService(testing: false)
+        let reply = try service.client.call(
+            destination: RunningService.name, path: RunningService.path,
+            interface: "org.freedesktop.DBus.Introspectable", member: "Introspect")
+        let live = try IntrospectionModel(Data(try #require(reply.first?.stringValue).utf8))
+        #expect(live.interfaces[Tips1.name.rawValue] != nil)
+        #expect(live.interfaces[Tips1Testing.name.rawValue] == nil)
+        #expect(throws: DBusError.self) { try service.testing.showAllTips() }
+    }
+
+    @Test func busctlListsEveryMemberWithItsSignature() throws {
         let service = try RunningService()
-        let result = try service.busctl(["introspect", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1"])
+        let contract = try IntrospectionModel(Data(contentsOf: Self.contractFile))
+        let result = try service.busctl(["introspect", RunningService.name.rawValue, RunningService.path.rawValue])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = Dictionary(
-            result.stdout.split(separator: "\n").dropFirst().map { line in
-                let columns = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-                return (columns[0], columns)
+            result.stdout.split(separator: "\n").map { line in
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                return (fields.first ?? "", fields)
             }, uniquingKeysWith: { first, _ in first })
-        let methods = [
-            ".LogMood": ("s", "u"), ".SettingsViewed": ("-", "-"), ".UpdateDaysUsingApp": ("u", "-"),
-            ".UpdateStreak": ("u", "-"), ".ListTips": ("-", "aa{sv}"), ".GetTip": ("s", "a{sv}"),
-            ".EligibleTips": ("s", "as"), ".DisplayNextTip": ("s", "s"), ".InvalidateTip": ("ss", "-"),
-            ".ResetAllTips": ("-", "-"), ".ListLocalizedTips": ("s", "aa{sv}"), ".GetLocalizedTip": ("ss", "a{sv}"),
-            ".ShouldDisplayTip": ("s", "b"), ".DisplayTip": ("s", "b"), ".NextNewTip": ("s", "s"),
-            ".PeekNextTip": ("s", "s"),
-            ".ExportMoods": ("-", "a(xsi)"), ".ForgetMoods": ("-", "u"), ".ShowAllTipsForTesting": ("-", "-"),
-            ".ShowTipsForTesting": ("as", "-"), ".HideAllTipsForTesting": ("-", "-"),
-            ".ClearTestingOverrides": ("-", "-"), ".SetDisplayFrequency": ("s", "-"),
-            ".ClaimNotificationTip": ("a{sv}", "sa{sv}"), ".ReleaseNotificationTip": ("sb", "-"),
-        ]
-        for (name, (input, output)) in methods {
-            let row = try #require(rows[name], "busctl does not list \(name)")
-            #expect(Array(row[1...3]) == ["method", input, output], "\(name)")
+        for (name, interface) in contract.interfaces {
+            #expect(rows[name]?[1] == "interface", "\(name)")
+            for (member, element) in interface.elements {
+                let row = try #require(rows["." + member], "busctl does not list \(member)")
+                #expect(row[1] == element.kind, "\(member)")
+                #expect(row[2] == element.busctlSignature, "\(member): \(row)")
+            }
         }
-        let properties = [
-            ".MoodLogCount": ("u", "emits-change"), ".HasLoggedMoods": ("u", "emits-change"),
-            ".HasSeenSettings": ("b", "emits-change"), ".DaysUsingApp": ("u", "emits-change"),
-            ".CurrentStreak": ("u", "emits-change"), ".DisplayFrequency": ("s", "emits-change"),
-            ".NextDisplayTime": ("x", "emits-change"), ".TestingOverride": ("s", "emits-change"),
-            ".Datastore": ("s", "const"), ".Version": ("s", "const"), ".TimeZone": ("s", "emits-change"),
-        ]
-        for (name, (signature, flag)) in properties {
-            let row = try #require(rows[name], "busctl does not list \(name)")
-            #expect(row[1] == "property" && row[2] == signature && row.last == flag, "\(name): \(row)")
-        }
-        let signal = try #require(rows[".TipStatusChanged"])
-        #expect(Array(signal[1...2]) == ["signal", "ss"])
-        let tipChanged = try #require(rows[".TipChanged"])
-        #expect(Array(tipChanged[1...2]) == ["signal", "sa{sv}"])
-        #expect(rows.keys.filter { $0.hasPrefix(".") }.count == methods.count + properties.count + 2)
     }
 
-    @Test func busctlTreeFindsTheObjectThroughItsAncestors() throws {
+    @Test func everyTipCarriesExactlyTheKeysTheContractDocuments() throws {
         let service = try RunningService()
-        let result = try service.busctl(["tree", "--list", "org.feels.Tips"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n") == ["/", "/org", "/org/feels", "/org/feels/Tips"])
+        try service.tips.logMood(mood: "great")
+        let documented = try Self.documentedKeys()
+        let reply = try service.call(.getTips, [.strings([]), .vardict([])])
+        let tips = try #require(reply.first?.arrayValue?.compactMap(\.dictionaryValue))
+        #expect(tips.count == 7)
+        for tip in tips {
+            let keys = Set(tip.compactMap(\.key.stringValue))
+            #expect(keys == documented["Tip"], "\(Set(documented["Tip"] ?? []).symmetricDifference(keys))")
+            let rules = tip.first { $0.key.stringValue == Tips1.Tip.Key.rules.rawValue }?.value.variantValue
+            for rule in rules?.arrayValue?.compactMap(\.dictionaryValue) ?? [] {
+                #expect(Set(rule.compactMap(\.key.stringValue)) == documented["Rule"])
+            }
+        }
+        // The signal's changes carry only documented keys.
+        service.clearSignals()
+        try service.tips.invalidateTip(id: "TimeViewTip", reason: "tip-closed")
+        #expect(service.waitForSignals { _ in !service.tipChanges.isEmpty })
+        for message in service.signals where message.member == Tips1.Signal.tipChanged.name {
+            let changes = try #require(try message.arguments.last?.dictionaryValue)
+            #expect(
+                Set(changes.compactMap(\.key.stringValue)).isSubset(of: documented["TipChanges"] ?? []),
+                "\(changes)")
+        }
     }
 
-    @Test func theActivationFileAndTheUserUnitNameTheSameBusName() throws {
-        let root = Self.contractFile.deletingLastPathComponent()
-        let activation = try String(
-            contentsOf: root.appendingPathComponent("org.feels.Tips.service.in"), encoding: .utf8)
-        let unit = try String(contentsOf: root.appendingPathComponent("feels-tipsd.service.in"), encoding: .utf8)
-        #expect(activation.contains("\nName=org.feels.Tips\n"))
-        #expect(activation.contains("\nExec=@bindir@/feels-tipsd\n"))
-        #expect(activation.contains("\nSystemdService=feels-tipsd.service\n"))
-        #expect(unit.contains("\nType=dbus\n"))
-        #expect(unit.contains("\nBusName=org.feels.Tips\n"))
-        #expect(unit.contains("\nExecStart=@bindir@/feels-tipsd\n"))
+    @Test func theGeneratedKeysAreTheContractsKeys() throws {
+        let documented = try Self.documentedKeys()
+        #expect(Set(Tips1.Tip.Key.allCases.map(\.rawValue)) == documented["Tip"])
+        #expect(Set(Tips1.Rule.Key.allCases.map(\.rawValue)) == documented["Rule"])
+        #expect(Set(Tips1.TipChanges.Key.allCases.map(\.rawValue)) == documented["TipChanges"])
     }
 
-    /// The `<interface name="…">…</interface>` element of an introspection document.
-    private func section(of xml: String, named name: String) -> String? {
-        guard let start = xml.range(of: "<interface name=\"\(name)\">"),
-            let end = xml.range(of: "</interface>", range: start.upperBound..<xml.endIndex)
-        else { return nil }
-        return String(xml[start.lowerBound..<end.upperBound])
+    @Test func aMissingKeyIsAnErrorThatNamesItNeverASilentDefault() throws {
+        var entries = try #require(
+            TipDictionaryFixture.tip.encoded.vardictValue?.filter { $0.key != Tips1.Tip.Key.heldUntil.rawValue })
+        let key = Tips1.Tip.Key.heldUntil.rawValue
+        #expect(throws: DictionaryError(dictionary: "Tip", key: key, problem: "is missing")) {
+            _ = try Tips1.Tip(decoding: entries)
+        }
+        entries[Tips1.Tip.Key.heldUntil.rawValue] = .string("soon")
+        #expect(throws: DictionaryError(dictionary: "Tip", key: key, problem: "is 's', not 'x'")) {
+            _ = try Tips1.Tip(decoding: entries)
+        }
     }
+
+    /// Found by issue 16: renaming a key broke end-to-end tests but not the contract test, and feels-tips would have
+    /// read 0. Now no Swift code outside the generated module spells a member, property, error or key.
+    @Test func noSwiftSourceSpellsAContractNameAsAStringLiteral() throws {
+        let names = try Self.contractNames()
+        var found: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let enumerator = FileManager.default.enumerator(
+                at: Self.root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let file = enumerator?.nextObject() as? URL {
+                guard file.pathExtension == "swift",
+                    !file.path.contains("/tips-interface-codegen/")
+                else { continue }
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for literal in Self.stringLiterals(in: text) where names.contains(literal) {
+                    found.append("\(file.path.replacingOccurrences(of: Self.root.path + "/", with: "")): \"\(literal)\"")
+                }
+            }
+        }
+        #expect(found.isEmpty, "use the generated names instead:\n\(found.joined(separator: "\n"))")
+    }
+
+    // MARK: - Helpers
+
+    /// Every name the contract gives: interfaces, bus name, path, members, properties, errors, dictionary keys.
+    static func contractNames() throws -> Set<String> {
+        let model = try IntrospectionModel(Data(contentsOf: contractFile))
+        var names = Set(model.interfaces.keys)
+        for (interface, element) in model.interfaces {
+            names.formUnion(element.elements.keys)
+            for (name, value) in element.annotations {
+                if name == "org.feels.Tips.BusName" || name == "org.feels.Tips.ObjectPath" { names.insert(value) }
+                if name.hasPrefix("org.feels.Tips.Error.") {
+                    names.insert("\(interface).Error.\(name.dropFirst("org.feels.Tips.Error.".count))")
+                }
+            }
+        }
+        for keys in try documentedKeys().values { names.formUnion(keys) }
+        return names
+    }
+
+    /// The keys of each dictionary type, as the contract file declares them.
+    static func documentedKeys() throws -> [String: Set<String>] {
+        let model = try IntrospectionModel(Data(contentsOf: contractFile))
+        var keys: [String: Set<String>] = [:]
+        for interface in model.interfaces.values {
+            for name in interface.annotations.keys where name.hasPrefix("org.feels.Tips.Dictionary.") {
+                let path = name.dropFirst("org.feels.Tips.Dictionary.".count).split(separator: ".")
+                guard path.count == 2 else { continue }
+                keys[String(path[0]), default: []].insert(String(path[1]))
+            }
+        }
+        return keys
+    }
+
+    /// The contents of the string literals of a Swift source, as far as a contract name could be one.
+    static func stringLiterals(in text: String) -> [String] {
+        var literals: [String] = []
+        var current: String?
+        var escaped = false
+        for character in text {
+            if var literal = current {
+                if escaped {
+                    escaped = false
+                    literal.append(character)
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    literals.append(literal)
+                    current = nil
+                    continue
+                } else if character == "\n" {
+                    current = nil
+                    continue
+                } else {
+                    literal.append(character)
+                }
+                current = literal
+            } else if character == "\"" {
+                current = ""
+            }
+        }
+        return literals
+    }
+}
+
+/// An introspection document read for comparison: each interface's members with their arguments and annotations.
+struct IntrospectionModel: Equatable {
+    struct Element: Equatable {
+        var kind: String
+        var arguments: [String] = []
+        var annotations: [String: String] = [:]
+        var type = ""
+
+        /// The signature busctl lists: the inputs of a method, a signal's arguments, a property's type.
+        var busctlSignature: String {
+            switch kind {
+            case "property": return type
+            case "method":
+                let inputs = arguments.filter { $0.hasSuffix(" in") }.map { String($0.split(separator: " ")[1]) }
+                return inputs.isEmpty ? "-" : inputs.joined()
+            default:
+                let types = arguments.map { String($0.split(separator: " ")[1]) }
+                return types.isEmpty ? "-" : types.joined()
+            }
+        }
+    }
+
+    struct Interface: Equatable {
+        var annotations: [String: String] = [:]
+        var elements: [String: Element] = [:]
+        var members: [String] = []
+    }
+
+    var interfaces: [String: Interface] = [:]
+
+    init(_ data: Data) throws {
+        let reader = Reader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        guard parser.parse() else { throw ContractFileError(String(describing: parser.parserError)) }
+        interfaces = reader.interfaces
+    }
+
+    struct ContractFileError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private final class Reader: NSObject, XMLParserDelegate {
+        var interfaces: [String: Interface] = [:]
+        var interface: String?
+        var element: (name: String, value: Element)?
+        var argument: [String]?
+        var argumentIndex = 0
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            switch name {
+            case "interface":
+                interface = attributes["name"]
+                if let interface { interfaces[interface] = Interface() }
+            case "method", "signal", "property":
+                guard let member = attributes["name"] else { return }
+                var value = Element(kind: name)
+                value.type = attributes["type"] ?? ""
+                element = (member, value)
+                argumentIndex = 0
+            case "arg":
+                let direction = attributes["direction"] ?? (element?.value.kind == "signal" ? "out" : "in")
+                element?.value.arguments.append(
+                    "\(attributes["name"] ?? "") \(attributes["type"] ?? "") \(direction)")
+                argumentIndex += 1
+                argument = []
+            case "annotation":
+                let pair = (attributes["name"] ?? "", attributes["value"] ?? "")
+                if argument != nil {
+                    argument?.append("\(pair.0)=\(pair.1)")
+                } else if element != nil {
+                    element?.value.annotations[pair.0] = pair.1
+                } else if let interface {
+                    interfaces[interface]?.annotations[pair.0] = pair.1
+                }
+            default: break
+            }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            switch name {
+            case "arg":
+                if let annotations = argument, !annotations.isEmpty, var current = element,
+                    let last = current.value.arguments.popLast()
+                {
+                    current.value.arguments.append(last + " [" + annotations.sorted().joined(separator: "; ") + "]")
+                    element = current
+                }
+                argument = nil
+            case "method", "signal", "property":
+                if let interface, let element {
+                    interfaces[interface]?.elements[element.name] = element.value
+                    interfaces[interface]?.members.append(element.name)
+                }
+                element = nil
+            case "interface":
+                interface = nil
+            default: break
+            }
+        }
+    }
+}
+
+/// A tip as the contract's codec holds it, for the codec's own tests.
+enum TipDictionaryFixture {
+    static let tip = Tips1.Tip(
+        id: "TimeViewTip", location: "DayView", title: "View Your History", message: "Switch.",
+        notificationTitle: "View Your History", notificationBody: "Switch.", language: "", iconNames: ["x"],
+        symbol: "calendar", status: "available", invalidationReason: "", shouldDisplay: true, override: "",
+        displayCount: 0, firstDisplayed: 0, lastDisplayed: 0, notifiedAt: 0, maxDisplayCount: 0,
+        ignoresDisplayFrequency: false, rules: [], heldBackBy: "", heldUntil: 0, explanation: "Ready.")
 }
