@@ -41,7 +41,7 @@ struct TestingOverrideTests {
         let result3 = engine.displayNextTip(at: nil)
         #expect(result3 == nil)
         #expect(try !engine.displayTip(.timeView))
-        #expect(try engine.snapshot(of: .timeView).explanation == "Hidden for testing (HideAllTipsForTesting).")
+        #expect(try engine.snapshot(of: .timeView).explanation == "Hidden for testing (the hide-all switch).")
     }
 
     @Test func switchingAnOverrideIsAnObservableChange() {

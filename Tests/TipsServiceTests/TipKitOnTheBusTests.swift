@@ -82,6 +82,7 @@ struct TipKitOnTheBusTests {
         try service.testing.showAllTips()
         let widget = try service.tip("WidgetVotingTip")
         #expect(widget.status == "available" && widget.override == "shown")
+        #expect(widget.explanation.hasPrefix("Shown for testing (a testing switch)"))
         #expect(try service.testing.activeSwitch() == "show-all")
         #expect(service.waitForSignals { _ in !service.announcedStatuses(of: "WidgetVotingTip").isEmpty })
         #expect(try service.tips.presentTip(id: "WidgetVotingTip").shown)
@@ -91,6 +92,9 @@ struct TipKitOnTheBusTests {
 
         try service.testing.hideAllTips()
         #expect(try MethodTests.available(service, at: "") == [])
+        // Found moving to 0.2.0: the explanation named HideAllTipsForTesting, a member no longer served.
+        #expect(try service.tip("TimeViewTip").explanation == "Hidden for testing (the hide-all switch).")
+        #expect(try service.testing.activeSwitch() == "hide-all")
         try service.testing.showTips(ids: ["moodstreaktip"])
         #expect(try MethodTests.available(service, at: "DayView") == ["TimeViewTip", "MoodStreakTip"])
         #expect(

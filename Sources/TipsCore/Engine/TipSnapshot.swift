@@ -35,9 +35,10 @@ public struct TipSnapshot: Hashable, Sendable {
     public var explanation: String {
         switch (override, status) {
         case (.shown?, _):
-            return "Shown for testing (a testing override); its rules and the display window are not applied."
+            return "Shown for testing (a testing switch); its rules and the display window are not applied."
         case (.hidden?, _):
-            return "Hidden for testing (HideAllTipsForTesting)."
+            // The switch by its value (ActiveSwitch), not by the member that sets it, which 0.2.0 renamed.
+            return "Hidden for testing (the hide-all switch)."
         case (nil, .invalidated(let reason)):
             return "Invalidated (\(reason.rawValue)); it returns only after ResetAllTips."
         case (nil, .pending):
