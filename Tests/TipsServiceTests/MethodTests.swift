@@ -231,7 +231,7 @@ struct MethodTests {
     // One round trip: the decision and the words the app shows, in the language it asks for, the tip as it stands
     // after the display.
     @Test func presentTipAnswersTheWordsWithTheDecisionInOneCall() throws {
-        let service = try RunningService(environment: ["TEXTDOMAINDIR": try Translations.catalogFolder(), "LANG": "C"])
+        let service = try RunningService(environment: try LanguageAndTimeZoneTests.catalogsOnly())
         let english = try service.tips.presentTip(id: "TimeViewTip")
         #expect(english.shown)
         #expect(english.tip.id == "TimeViewTip")
