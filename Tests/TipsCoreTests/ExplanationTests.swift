@@ -22,7 +22,7 @@ struct ExplanationTests {
     @Test func aFlagRuleIsExplainedWithItsFlag() throws {
         var engine = TipsEngine(clock: ManualClock("2026-11-30 10:00"))
         #expect(
-            try engine.snapshot(of: .healthKitSync).explanation == "Waiting for hasSeenSettings == true (now false).")
+            try engine.snapshot(of: .healthKitSync).explanation == "Waiting for has-seen-settings == true (now false).")
         engine.settingsViewed()
         let rule = try #require(try engine.snapshot(of: .healthKitSync).rules.first)
         #expect(rule.value == .boolean(true))

@@ -41,7 +41,7 @@ struct TestingOverrideTests {
         let result3 = engine.displayNextTip(at: nil)
         #expect(result3 == nil)
         #expect(try !engine.displayTip(.timeView))
-        #expect(try engine.snapshot(of: .timeView).explanation == "Hidden by a testing switch (HideAllTips).")
+        #expect(try engine.snapshot(of: .timeView).explanation == "Hidden by the hide-all testing switch.")
     }
 
     @Test func switchingAnOverrideIsAnObservableChange() {

@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// The service killed with SIGKILL at random moments while several clients stream writes and reads: after each
 /// restart every acknowledged call is in the datastore, SQLite's integrity check passes, and the counts agree with
@@ -19,23 +20,24 @@ struct CrashRoundTests {
         for round in 1...Self.rounds {
             let writers = (0..<3).map { stream in
                 CallStream(address: service.bus.address) { index in
-                    .init("LogMood", [.string(Self.moods[(index + stream) % Self.moods.count])])
+                    .init(.logMood, [.string(Self.moods[(index + stream) % Self.moods.count]), .vardict([])])
                 } check: { _, reply in
                     reply.first?.uint32Value == nil ? "LogMood answered \(reply)" : nil
                 }
             }
             let others = CallStream(address: service.bus.address) { index in
                 switch index % 6 {
-                case 0: .init("SettingsViewed")
-                case 1: .init("DisplayTip", [.string("TimeViewTip")])
-                case 2: .init("DisplayNextTip", [.string("")])
-                case 3: .init("InvalidateTip", [.string("AIInsightsTip"), .string("tipClosed")])
-                case 4: .init("UpdateStreak", [.uint32(UInt32(index % 5))])
-                default: .init("ShouldDisplayTip", [.string("CustomizeLayoutTip")])
+                case 0: .init(.settingsViewed)
+                case 1: .init(.presentTip, [.string("TimeViewTip"), Tips1.PresentOptions().encoded])
+                case 2: .init(.presentNextTip, [.string(""), Tips1.PresentOptions().encoded])
+                case 3: .init(.invalidateTip, [.string("AIInsightsTip"), .string("tip-closed")])
+                case 4: .init(.updateStreak, [.uint32(UInt32(index % 5))])
+                default:
+                    .init(.presentTip, [.string("CustomizeLayoutTip"), Tips1.PresentOptions(record: false).encoded])
                 }
             }
             let readers = CallStream(address: service.bus.address) { index in
-                index % 2 == 0 ? .init("GetTip", [.string("SiriShortcutTip")]) : .init("ListTips")
+                .init(.getTips, [.strings(index % 2 == 0 ? ["SiriShortcutTip"] : []), Tips1.GetTipsOptions().encoded])
             }
             Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.6))
             let pid = try #require(service.servicePID)
@@ -44,11 +46,11 @@ struct CrashRoundTests {
             let tallies = (writers + [others, readers]).map { $0.finish() }
             let context = Comment(rawValue: "round \(round): \(tallies.map(\.acknowledged))")
             #expect(tallies.allSatisfy { $0.wrong.isEmpty }, context)
-            acknowledgedMoods += writers.map { $0.current.acknowledged["LogMood", default: 0] }.reduce(0, +)
+            acknowledgedMoods += writers.map { $0.current.acknowledged(.logMood) }.reduce(0, +)
             acknowledgedCalls += tallies.map { $0.acknowledged.values.reduce(0, +) }.reduce(0, +)
-            invalidated = invalidated || others.current.acknowledged["InvalidateTip", default: 0] > 0
+            invalidated = invalidated || others.current.acknowledged(.invalidateTip) > 0
 
-            // The file as the killed service left it, WAL included, read by SQLite itself.
+            // The file as the killed service left it (the datastore keeps TipKit's spelling of reasons), WAL included, read by SQLite itself.
             #expect(try TipKitOnTheBusTests.query(service.datastore, "PRAGMA integrity_check") == "ok", context)
             let journal = try #require(
                 Int(try TipKitOnTheBusTests.query(service.datastore, "SELECT count(*) FROM moods")))
@@ -66,8 +68,8 @@ struct CrashRoundTests {
             }
 
             try service.start()
-            #expect(try service.property("MoodLogCount") == .uint32(UInt32(journal)), context)
-            #expect(try service.call("ExportMoods").first?.arrayValue?.count == journal, context)
+            #expect(try service.tips.moodLogCount() == UInt32(journal), context)
+            #expect(try service.tips.exportMoods().arrayValue?.count == journal, context)
         }
         ReliabilityReport.record(
             "crash rounds: \(Self.rounds) SIGKILLs, \(acknowledgedCalls) calls acknowledged, \(acknowledgedMoods) moods "

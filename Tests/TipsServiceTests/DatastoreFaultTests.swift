@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// A datastore that cannot take a write, and input that cannot be taken: the service refuses the request, keeps
 /// serving, and loses nothing it acknowledged.
@@ -18,26 +19,26 @@ struct DatastoreFaultTests {
 
         let (name, message) = try #require(refusal, "200 moods fitted in the limit")
         #expect(successes > 0)
-        #expect(name == "org.feels.Tips1.Error.Datastore")
+        #expect(name == Tips1.Error.datastore.rawValue)
         #expect(message.contains("'\(service.datastore)'"), "\(message)")
-        #expect(try service.property("MoodLogCount") == .uint32(successes))
-        #expect(try service.property("HasLoggedMoods") == .uint32(successes))
+        #expect(try service.tips.moodLogCount() == successes)
+        #expect(try service.tips.hasLoggedMoods() == successes)
         #expect(service.answersPing())
         #expect(try service.status("SiriShortcutTip") == (successes >= 3 ? "available" : "pending"))
-        #expect(try service.call("ListTips").first?.arrayValue?.count == 7)
+        #expect(try service.tips.getTips(ids: []).count == 7)
 
         // The same request again needs the same room, so it is refused again; a refusal changes and announces nothing.
         // (A smaller write, such as SettingsViewed's, may still fit under the limit, and rightly succeeds.)
         service.clearSignals()
-        #expect(try service.errorName(of: "LogMood", [.string("great")]) == "org.feels.Tips1.Error.Datastore")
+        #expect(try service.errorName { try $0.logMood(mood: "great") } == Tips1.Error.datastore.rawValue)
         #expect(!service.waitForSignals(timeout: .milliseconds(300)) { !$0.isEmpty }, "\(service.changedProperties)")
-        #expect(try service.property("MoodLogCount") == .uint32(successes))
+        #expect(try service.tips.moodLogCount() == successes)
 
         service.launcher = []
         #expect(service.stop() == .exited(0))
         try service.start()
-        #expect(try service.property("MoodLogCount") == .uint32(successes))
-        #expect(try service.call("LogMood", [.string("great")]) == [.uint32(successes + 1)])
+        #expect(try service.tips.moodLogCount() == successes)
+        #expect(try service.tips.logMood(mood: "great") == successes + 1)
     }
 
     @Test func aDatastoreThatCanTakeWritesAgainIsUsedWithoutARestart() throws {
@@ -50,40 +51,40 @@ struct DatastoreFaultTests {
         try #require(lifted.status == 0, "\(lifted.stderr)")
 
         // The refused transaction was rolled back: the next one commits.
-        #expect(try service.call("LogMood", [.string("great")]) == [.uint32(successes + 1)])
-        #expect(try service.call("SettingsViewed") == [])
+        #expect(try service.tips.logMood(mood: "great") == successes + 1)
+        #expect(try service.call(.settingsViewed) == [])
         #expect(service.stop() == .exited(0))
         service.launcher = []
         try service.start()
-        #expect(try service.property("MoodLogCount") == .uint32(successes + 1))
-        #expect(try service.property("HasSeenSettings") == .boolean(true))
+        #expect(try service.tips.moodLogCount() == successes + 1)
+        #expect(try service.tips.hasSeenSettings())
     }
 
     @Test func aMegabyteMoodIsRefusedWithAShortMessageAndTheServiceKeepsServing() throws {
         let service = try RunningService()
         let huge = String(repeating: "x", count: 1 << 20)
         do throws(DBusError) {
-            try service.call("LogMood", [.string(huge)])
+            try service.tips.logMood(mood: huge)
             Issue.record("a 1 MiB mood was accepted")
         } catch {
             guard case .remote(let name, let message) = error else { throw error }
-            #expect(name == "org.feels.Tips1.Error.InvalidMood")
+            #expect(name == Tips1.Error.invalidMood.rawValue)
             #expect(message.count < 200, "a \(message.count)-character message")
         }
         #expect(service.answersPing())
-        #expect(try service.property("MoodLogCount") == .uint32(0))
+        #expect(try service.tips.moodLogCount() == 0)
     }
 
     @Test func aWrongSignatureIsRefusedWithInvalidArgsAndTheServiceKeepsServing() throws {
         let service = try RunningService()
-        let reply = try service.busctl([
-            "call", "org.feels.Tips", "/org/feels/Tips", "org.feels.Tips1", "LogMood", "u", "5",
-        ])
+        let reply = try service.busctlCall(.logMood, "u", "5")
         #expect(reply.status != 0)
-        #expect(try service.errorName(of: "LogMood", [.uint32(5)]) == "org.freedesktop.DBus.Error.InvalidArgs")
-        #expect(try service.errorName(of: "LogMood") == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(try service.errorName(of: .logMood, [.uint32(5)]) == RunningService.invalidArgs)
+        #expect(try service.errorName(of: .logMood) == RunningService.invalidArgs)
+        // 0.1.0's call, the mood without the options, is refused rather than guessed at.
+        #expect(try service.errorName(of: .logMood, [.string("good")]) == RunningService.invalidArgs)
         #expect(service.answersPing())
-        #expect(try service.call("LogMood", [.string("good")]) == [.uint32(1)])
+        #expect(try service.tips.logMood(mood: "good") == 1)
     }
 
     // MARK: - Helpers
@@ -97,9 +98,9 @@ struct DatastoreFaultTests {
         var successes: UInt32 = 0
         for _ in 0..<200 {
             do throws(DBusError) {
-                let reply = try service.call("LogMood", [.string("good")])
+                let count = try service.tips.logMood(mood: "good")
                 successes += 1
-                #expect(reply == [.uint32(successes)])
+                #expect(count == successes)
             } catch {
                 guard case .remote(let name, let message) = error else { throw error }
                 return (successes, (name, message))

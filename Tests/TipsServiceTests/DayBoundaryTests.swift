@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// What changes with no request at all: a day of use completing and a streak breaking at local midnight, and the
 /// display window closing. The midnight tests run the real service under libfaketime, its clock starting a few
@@ -30,67 +31,73 @@ struct DayBoundaryTests {
     func widgetVotingBecomesAvailableAtTheFirstMidnightWithNoCall(zone: String, start: String) throws {
         let service = try RunningService(
             environment: Self.fakeClockEnvironment(zone: zone), launcher: Self.fakeClock(startingAt: start))
-        try service.call("LogMood", [.string("good")])
-        #expect(try service.property("DaysUsingApp") == .uint32(1))
+        try service.tips.logMood(mood: "good")
+        #expect(try service.tips.daysUsingApp() == 1)
         #expect(try service.status("WidgetVotingTip") == "pending")
         service.clearSignals()
 
         let announced = service.waitForSignals(timeout: .seconds(20)) { _ in
-            service.statusChanges.contains(StatusChange(id: "WidgetVotingTip", status: "available"))
-                && service.changedProperties.contains { $0.0 == "DaysUsingApp" && $0.1 == .uint32(2) }
+            service.announcedStatuses(of: "WidgetVotingTip").contains("available")
+                && service.announced(.daysUsingApp).contains(.uint32(2))
         }
 
-        #expect(announced, "signals: \(service.statusChanges), \(service.changedProperties.map(\.0))")
+        #expect(announced, "signals: \(service.tipChanges), \(service.announcedPropertyNames)")
+        #expect(service.tipChanges.first { $0.id == "WidgetVotingTip" }?.location == "DayView")
         #expect(try service.status("WidgetVotingTip") == "available")
-        #expect(try service.property("DaysUsingApp") == .uint32(2))
+        #expect(try service.tips.daysUsingApp() == 2)
         #expect(service.daemon?.isRunning == true)
     }
 
     @Test func aStreakBrokenAtMidnightGoesBackToPendingAndZeroAfterARestart() throws {
         let service = try RunningService(
             environment: Self.fakeClockEnvironment(), launcher: Self.fakeClock(startingAt: "2026-12-01 12:00:00"))
-        try service.call("LogMood", [.string("great")])
-        try service.call("SettingsViewed")
-        try service.call("UpdateStreak", [.uint32(3)])
+        try service.tips.logMood(mood: "great")
+        try service.tips.settingsViewed()
+        try service.tips.updateStreak(days: 3)
         #expect(try service.status("MoodStreakTip") == "available")
 
         // The next day, the run of Dec 1 still counts until the midnight that ends Dec 2.
         service.launcher = Self.fakeClock(startingAt: "2026-12-02 23:59:50")
         #expect(service.stop() == .exited(0))
         try service.start()
-        #expect(try service.property("CurrentStreak") == .uint32(3))
-        #expect(try service.property("DaysUsingApp") == .uint32(2))
-        #expect(try service.property("MoodLogCount") == .uint32(1))
-        #expect(try service.property("HasSeenSettings") == .boolean(true))
+        #expect(try service.tips.currentStreak() == 3)
+        #expect(try service.tips.daysUsingApp() == 2)
+        #expect(try service.tips.moodLogCount() == 1)
+        #expect(try service.tips.hasSeenSettings())
         #expect(try service.status("MoodStreakTip") == "available")
         service.clearSignals()
 
         let announced = service.waitForSignals(timeout: .seconds(20)) { _ in
-            service.statusChanges.contains(StatusChange(id: "MoodStreakTip", status: "pending"))
-                && service.changedProperties.contains { $0.0 == "CurrentStreak" && $0.1 == .uint32(0) }
+            service.announcedStatuses(of: "MoodStreakTip").contains("pending")
+                && service.announced(.currentStreak).contains(.uint32(0))
         }
 
-        #expect(announced, "signals: \(service.statusChanges), \(service.changedProperties.map(\.0))")
-        #expect(service.changedProperties.contains { $0.0 == "DaysUsingApp" && $0.1 == .uint32(3) })
+        #expect(announced, "signals: \(service.tipChanges), \(service.announcedPropertyNames)")
+        #expect(service.announced(.daysUsingApp).contains(.uint32(3)))
         #expect(try service.status("MoodStreakTip") == "pending")
-        #expect(try service.property("CurrentStreak") == .uint32(0))
+        #expect(try service.tips.currentStreak() == 0)
     }
 
     @Test func theDisplayWindowClosingIsAnnouncedWithNoCall() throws {
         let service = try RunningService(arguments: ["--display-frequency", "2"])
-        #expect(try service.call("DisplayNextTip", [.string("")]) == [.string("CustomizeLayoutTip")])
-        let windowEnd = try #require(try service.property("NextDisplayTime").int64Value)
+        #expect(try service.tips.presentNextTip(location: "").tip?.id == "CustomizeLayoutTip")
+        let windowEnd = try service.tips.nextDisplayTime()
         #expect(windowEnd > 0)
         service.clearSignals()
 
         let announced = service.waitForSignals(timeout: .seconds(6)) { _ in
-            service.changedProperties.contains { $0.0 == "NextDisplayTime" && $0.1 == .int64(0) }
+            service.announced(.nextDisplayTime).contains(.int64(0))
         }
 
         #expect(announced, "properties announced: \(service.changedProperties)")
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
         #expect(now >= windowEnd, "announced \(windowEnd - now) µs before the window's end")
-        #expect(try service.property("NextDisplayTime") == .int64(0))
+        #expect(try service.tips.nextDisplayTime() == 0)
+        // The tip held back by the window is told it may be presented now.
+        #expect(
+            service.waitForSignals { _ in
+                service.tipChanges.contains { $0.id == "TimeViewTip" && $0.changes.shouldDisplay == true }
+            })
     }
 
     // MARK: - Helpers

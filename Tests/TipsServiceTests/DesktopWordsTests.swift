@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// A notification is not where a tip points: its words name no phone gesture and no "here", in every language the
 /// service speaks, while apps keep the seed's words for the tip's anchor.
@@ -13,51 +14,45 @@ struct DesktopWordsTests {
         "de_DE.UTF-8": ["tipp", "wisch", "hier", "home-bildschirm"],
     ]
 
+    /// Every tip in `language`, through `GetTips` (was `ListLocalizedTips`).
+    static func tips(_ service: RunningService, in language: String) throws -> [Tips1.Tip] {
+        try service.tips.getTips(ids: [], options: .init(languages: [language]))
+    }
+
     @Test(arguments: ["C.UTF-8", "de_DE.UTF-8"])
-    func noneOfTheSevenNotificationBodiesSpeaksOfTappingOrOfHere(locale: String) throws {
-        var environment = try Translations.environment(locale: "de_DE.UTF-8")
-        environment["LANG"] = "C"
-        let service = try RunningService(environment: environment)
-        let tips = try #require(try service.call("ListLocalizedTips", [.string(locale)]).first?.arrayValue)
-            .compactMap(\.vardictValue)
+    func noneOfTheSevenNotificationBodiesSpeaksOfTappingOrOfHere(language: String) throws {
+        let service = try RunningService(environment: try LanguageAndTimeZoneTests.catalogsOnly())
+        let tips = try Self.tips(service, in: language)
         #expect(tips.count == 7)
-        let forbidden = try #require(Self.phoneWords[locale])
+        let forbidden = try #require(Self.phoneWords[language])
         for tip in tips {
-            let id = tip["id"]?.stringValue ?? "?"
-            let body = try #require(tip["notification_body"]?.stringValue, "\(id)")
-            let title = try #require(tip["notification_title"]?.stringValue, "\(id)")
-            #expect(!body.isEmpty && !title.isEmpty, "\(id)")
+            #expect(!tip.notificationBody.isEmpty && !tip.notificationTitle.isEmpty, "\(tip.id)")
             for word in forbidden {
                 // At the start of a word: "zwischen" holds no swipe.
-                let said = body.range(of: "\\b\(word)", options: [.regularExpression, .caseInsensitive]) != nil
-                #expect(!said, "\(id) in \(locale) says '\(word)': '\(body)'")
+                let said =
+                    tip.notificationBody.range(of: "\\b\(word)", options: [.regularExpression, .caseInsensitive])
+                    != nil
+                #expect(!said, "\(tip.id) in \(language) says '\(word)': '\(tip.notificationBody)'")
             }
-            if locale == "de_DE.UTF-8" {
-                #expect(tip["locale"] == .string("de_DE.UTF-8"))
-            }
+            #expect(tip.language == (language == "de_DE.UTF-8" ? "de_DE.UTF-8" : ""))
         }
         // The seed's own words stay as they are for the app that shows the tip at its anchor.
-        let customize = try #require(tips.first { $0["id"] == .string("CustomizeLayoutTip") })
+        let customize = try #require(tips.first { $0.id == "CustomizeLayoutTip" })
         #expect(
-            customize["message"]
-                == .string(
-                    locale == "C.UTF-8"
-                        ? "Tap here to customize mood icons, colors, and layouts."
-                        : "Tippe hier, um Stimmungssymbole, Farben und Layouts anzupassen."))
+            customize.message
+                == (language == "C.UTF-8"
+                    ? "Tap here to customize mood icons, colors, and layouts."
+                    : "Tippe hier, um Stimmungssymbole, Farben und Layouts anzupassen."))
     }
 
     @Test func everyDesktopWordIsTranslatedIntoGerman() throws {
-        var environment = try Translations.environment(locale: "de_DE.UTF-8")
-        environment["LANG"] = "C"
-        let service = try RunningService(environment: environment)
-        let english = try #require(try service.call("ListLocalizedTips", [.string("C.UTF-8")]).first?.arrayValue)
-            .compactMap(\.vardictValue)
-        let german = try #require(try service.call("ListLocalizedTips", [.string("de_DE.UTF-8")]).first?.arrayValue)
-            .compactMap(\.vardictValue)
+        let service = try RunningService(environment: try LanguageAndTimeZoneTests.catalogsOnly())
+        let english = try Self.tips(service, in: "C.UTF-8")
+        let german = try Self.tips(service, in: "de_DE.UTF-8")
+        #expect(english.count == 7 && german.count == 7)
         for (en, de) in zip(english, german) {
-            for key in ["notification_title", "notification_body"] {
-                #expect(en[key] != de[key], "\(en["id"] ?? .string("?")) \(key) is not translated")
-            }
+            #expect(en.notificationTitle != de.notificationTitle, "\(en.id)'s notification title is not translated")
+            #expect(en.notificationBody != de.notificationBody, "\(en.id)'s notification body is not translated")
         }
     }
 }

@@ -1,6 +1,7 @@
 import BusTestSupport
 import DBus
 import Testing
+import TipsInterface
 
 /// Caller text quoted in an error message is cut short whatever the text. Issue 9 found a 100 MiB name echoed back
 /// whole; the cut keeps 64 Characters, but one letter followed by a million combining accents is a single Character of
@@ -10,17 +11,18 @@ import Testing
 struct EchoedTextTests {
     /// A call whose error quotes one argument, which the test makes one huge Character, or its path.
     struct Call: CustomTestStringConvertible, Sendable {
-        let interface: String
-        let member: String
-        /// The arguments, `nil` where the huge Character goes.
-        let arguments: [String?]
+        let interface: InterfaceName
+        let member: MemberName
+        /// Where the huge Character goes, as the test names the call.
+        let shape: String
+        /// The arguments, given the huge Character.
+        let arguments: @Sendable (String) -> [DBusValue]
         let error: String
         /// Whether the call goes to a path of 2 MiB instead of the service's object.
         var hugePath = false
 
         var testDescription: String {
-            "\(member)(" + arguments.map { $0.map { "'\($0)'" } ?? "a 2 MiB character" }.joined(separator: ", ") + ")"
-                + (hugePath ? " at a 2 MiB path" : "")
+            "\(member.rawValue)(\(shape))" + (hugePath ? " at a 2 MiB path" : "")
         }
     }
 
@@ -29,27 +31,49 @@ struct EchoedTextTests {
     /// A valid object path of 2 MiB, where nothing lives.
     static let hugePath = "/" + String(repeating: "a", count: 2 << 20)
 
+    static let properties: InterfaceName = "org.freedesktop.DBus.Properties"
+    static let invalidArgs = RunningService.invalidArgs
+
     static let calls = [
         Call(
-            interface: "org.feels.Tips1", member: "LogMood", arguments: [nil],
-            error: "org.feels.Tips1.Error.InvalidMood"),
+            interface: Tips1.name, member: Tips1.Method.logMood.name, shape: "huge, {}",
+            arguments: { [.string($0), .vardict([])] }, error: Tips1.Error.invalidMood.rawValue),
+        // Was GetTip.
         Call(
-            interface: "org.feels.Tips1", member: "GetTip", arguments: [nil], error: "org.feels.Tips1.Error.UnknownTip"),
+            interface: Tips1.name, member: Tips1.Method.getTips.name, shape: "[huge], {}",
+            arguments: { [.strings([$0]), .vardict([])] }, error: Tips1.Error.unknownTip.rawValue),
+        // Was EligibleTips, answered InvalidArgs in 0.1.0.
         Call(
-            interface: "org.feels.Tips1", member: "EligibleTips", arguments: [nil],
-            error: "org.freedesktop.DBus.Error.InvalidArgs"),
+            interface: Tips1.name, member: Tips1.Method.getTips.name, shape: "[], {location: huge}",
+            arguments: { [.strings([]), Tips1.GetTipsOptions(location: $0).encoded] },
+            error: Tips1.Error.unknownLocation.rawValue),
         Call(
-            interface: "org.feels.Tips1", member: "SetDisplayFrequency", arguments: [nil],
-            error: "org.freedesktop.DBus.Error.InvalidArgs"),
+            interface: Tips1.name, member: Tips1.Method.presentTip.name, shape: "huge, {}",
+            arguments: { [.string($0), .vardict([])] }, error: Tips1.Error.unknownTip.rawValue),
         Call(
-            interface: "org.freedesktop.DBus.Properties", member: "Get", arguments: [nil, "MoodLogCount"],
+            interface: Tips1.name, member: Tips1.Method.presentNextTip.name, shape: "huge, {}",
+            arguments: { [.string($0), .vardict([])] }, error: Tips1.Error.unknownLocation.rawValue),
+        Call(
+            interface: Tips1.name, member: Tips1.Method.invalidateTip.name, shape: "TimeViewTip, huge",
+            arguments: { [.string("TimeViewTip"), .string($0)] }, error: Tips1.Error.invalidReason.rawValue),
+        Call(
+            interface: Tips1Testing.name, member: Tips1Testing.Method.setDisplayFrequency.name, shape: "huge",
+            arguments: { [.string($0)] }, error: invalidArgs),
+        Call(
+            interface: Tips1Testing.name, member: Tips1Testing.Method.showTips.name, shape: "[huge]",
+            arguments: { [.strings([$0])] }, error: Tips1.Error.unknownTip.rawValue),
+        Call(
+            interface: properties, member: "Get", shape: "huge, MoodLogCount",
+            arguments: { [.string($0), .string(Tips1.Property.moodLogCount.rawValue)] },
             error: "org.freedesktop.DBus.Error.UnknownInterface"),
         Call(
-            interface: "org.freedesktop.DBus.Properties", member: "Get", arguments: ["org.feels.Tips1", nil],
+            interface: properties, member: "Get", shape: "org.feels.Tips1, huge",
+            arguments: { [.string(Tips1.name.rawValue), .string($0)] },
             error: "org.freedesktop.DBus.Error.UnknownProperty"),
         Call(
-            interface: "org.feels.Tips1", member: "ListTips", arguments: [],
-            error: "org.freedesktop.DBus.Error.UnknownObject", hugePath: true),
+            interface: Tips1.name, member: Tips1.Method.getTips.name, shape: "[], {}",
+            arguments: { _ in [.strings([]), .vardict([])] }, error: "org.freedesktop.DBus.Error.UnknownObject",
+            hugePath: true),
     ]
 
     @Test(arguments: calls)
@@ -58,8 +82,7 @@ struct EchoedTextTests {
         do throws(DBusError) {
             try service.client.call(
                 destination: RunningService.name, path: call.hugePath ? ObjectPath(Self.hugePath) : RunningService.path,
-                interface: InterfaceName(call.interface),
-                member: MemberName(call.member), arguments: call.arguments.map { .string($0 ?? Self.oneHugeCharacter) },
+                interface: call.interface, member: call.member, arguments: call.arguments(Self.oneHugeCharacter),
                 timeout: .seconds(30))
             Issue.record("\(call.testDescription) succeeded")
         } catch {

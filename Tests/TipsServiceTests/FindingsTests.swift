@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// The nine findings of issue 9, each shown on the real service: what once went wrong, and that it no longer does.
 @Suite("Faults found by a careful user, a backup tool or a buggy client")
@@ -18,7 +19,7 @@ struct FindingsTests {
     func aCleanStopLeavesEverythingInTheFileAlone(_ how: String, _ signal: Int32) throws {
         let service = try RunningService()
         for mood in ["great", "good", "bad"] {
-            try service.call("LogMood", [.string(mood)])
+            try service.tips.logMood(mood: mood)
         }
         let daemon = try #require(service.daemon)
         if signal == 0 {
@@ -35,33 +36,33 @@ struct FindingsTests {
     // After `rm tips.sqlite tips.sqlite-wal`, five acknowledged LogMood calls were once all gone after a restart.
     @Test func theDatastoreDeletedWhileRunningIsWrittenAgainAndNothingAcknowledgedIsLost() throws {
         let service = try RunningService()
-        try service.call("LogMood", [.string("great")])
+        try service.tips.logMood(mood: "great")
         try FileManager.default.removeItem(atPath: service.datastore)
         try? FileManager.default.removeItem(atPath: "\(service.datastore)-wal")
         for count in 2...6 {
-            #expect(try service.call("LogMood", [.string("good")]) == [.uint32(UInt32(count))])
+            #expect(try service.tips.logMood(mood: "good") == UInt32(count))
         }
         try service.restart()
-        #expect(try service.property("MoodLogCount") == .uint32(6))
-        #expect(try service.call("ExportMoods").first?.arrayValue?.count == 6)
+        #expect(try service.tips.moodLogCount() == 6)
+        #expect(try service.tips.exportMoods().arrayValue?.count == 6)
         #expect(
             service.lastLog.contains { $0.contains("was deleted while in use; wrote it again") }, "\(service.lastLog)")
     }
 
     @Test func theDatastoreReplacedWhileRunningIsLeftAloneOursSavedBesideItAndWritesRefused() throws {
         let service = try RunningService()
-        try service.call("LogMood", [.string("great")])
+        try service.tips.logMood(mood: "great")
         try FileManager.default.removeItem(atPath: service.datastore)
         #expect(try runTool("sqlite3", [service.datastore, "CREATE TABLE notes (body TEXT)"]).status == 0)
         do throws(DBusError) {
-            try service.call("LogMood", [.string("good")])
+            try service.tips.logMood(mood: "good")
             Issue.record("a write went to a replaced datastore")
         } catch {
             guard case .remote(let name, let message) = error else { throw error }
-            #expect(name == "org.feels.Tips1.Error.Datastore")
+            #expect(name == Tips1.Error.datastore.rawValue)
             #expect(message.contains("was replaced by another file") && message.contains(".saved-"), "\(message)")
         }
-        #expect(try service.property("MoodLogCount") == .uint32(1), "reads keep working")
+        #expect(try service.tips.moodLogCount() == 1, "reads keep working")
         #expect(service.answersPing())
         #expect(service.stop() == .exited(0))
         let saved = try FileManager.default.contentsOfDirectory(atPath: service.folder.path).filter {
@@ -79,7 +80,8 @@ struct FindingsTests {
     @Test func aDamagedJournalIsRefusedAtStartNamingTheFileAndLeavingItIntact() throws {
         let service = try RunningService()
         let streams = (0..<4).map { _ in
-            CallStream(address: service.bus.address) { index in index < 100 ? .init("LogMood", [.string("good")]) : nil
+            CallStream(address: service.bus.address) { index in
+                index < 100 ? .init(.logMood, [.string("good"), .vardict([])]) : nil
             }
         }
         _ = streams.map { $0.finish() }
@@ -153,7 +155,7 @@ struct FindingsTests {
         let (_, refusal) = try DatastoreFaultTests.logMoodsUntilRefused(on: service)
         try #require(refusal != nil)
         for _ in 0..<5 {
-            _ = try service.errorName(of: "LogMood", [.string("great")])
+            _ = try service.errorName { try $0.logMood(mood: "great") }
         }
         #expect(service.stop() == .exited(0))
         let failures = service.lastLog.filter { $0.contains("Failed to save") }
@@ -189,10 +191,10 @@ struct FindingsTests {
     @Test func logsNeverCarryMoodData() throws {
         let service = try RunningService()
         for mood in ["horrible", "bad", "average", "good", "great"] {
-            try service.call("LogMood", [.string(mood)])
+            try service.tips.logMood(mood: mood)
         }
-        _ = try service.errorName(of: "LogMood", [.string("ecstatic")])
-        try service.call("ForgetMoods")
+        _ = try service.errorName { try $0.logMood(mood: "ecstatic") }
+        try service.tips.forgetMoods()
         #expect(service.stop() == .exited(0))
         let log = service.lastLog.joined(separator: "\n")
         for mood in ["horrible", "bad", "average", "good", "great", "ecstatic"] {
@@ -210,15 +212,15 @@ struct FindingsTests {
                 "TZ": "UTC", "FAKETIME_TIMESTAMP_FILE": clockFile, "FAKETIME_NO_CACHE": "1", "DONT_FAKE_MONOTONIC": "1",
             ],
             launcher: ["faketime", "-f", "@2027-03-10 12:00:00", "sh", "-c", "unset FAKETIME; exec \"$@\"", "sh"])
-        #expect(try service.call("DisplayNextTip", [.string("")]) == [.string("CustomizeLayoutTip")])
-        let before = try #require(try service.property("NextDisplayTime").int64Value)
+        #expect(try service.tips.presentNextTip(location: "").tip?.id == "CustomizeLayoutTip")
+        let before = try service.tips.nextDisplayTime()
         #expect(before >= 1_804_766_400_000_000 && before < 1_804_766_460_000_000, "2027-03-11 12:00")
 
         try "@2026-03-10 12:00:00\n".write(toFile: clockFile, atomically: true, encoding: .utf8)
-        try service.call("SettingsViewed")
-        let after = try #require(try service.property("NextDisplayTime").int64Value)
+        try service.tips.settingsViewed()
+        let after = try service.tips.nextDisplayTime()
         #expect(after >= 1_773_230_400_000_000 && after < 1_773_230_460_000_000, "2026-03-11 12:00, not 2027")
         try service.restart()
-        #expect(try service.property("NextDisplayTime") == .int64(after), "stored")
+        #expect(try service.tips.nextDisplayTime() == after, "stored")
     }
 }

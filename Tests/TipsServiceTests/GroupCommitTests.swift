@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// Writes made durable together, one fsync for all that arrive while the previous commit is in flight, and reads
 /// answered from what is already durable, never waiting for the disk.
@@ -36,12 +37,11 @@ struct GroupCommitTests {
     /// Sends `member` without waiting; the outcome lands in `outcomes` under `key` when the reply is dispatched.
     @discardableResult
     static func send(
-        _ member: String, _ arguments: [DBusValue] = [], interface: InterfaceName = RunningService.interface,
+        _ member: MemberName, _ arguments: [DBusValue] = [], interface: InterfaceName = RunningService.interface,
         on connection: DBusConnection, key: String, into outcomes: Outcomes
     ) throws -> DBusPendingCall {
         let call = try DBusMessage.methodCall(
-            destination: RunningService.name, path: RunningService.path, interface: interface,
-            member: MemberName(member))
+            destination: RunningService.name, path: RunningService.path, interface: interface, member: member)
         try call.append(arguments)
         return try connection.send(call, timeout: .seconds(30)) { result in
             outcomes.all.append((key, result))
@@ -69,18 +69,19 @@ struct GroupCommitTests {
         let outcomes = Outcomes()
         let clock = ContinuousClock()
         let started = clock.now
-        let pending = try Self.send("LogMood", [.string("great")], on: writer, key: "write", into: outcomes)
+        let pending = try Self.send(
+            Tips1.Method.logMood.name, [.string("great"), .vardict([])], on: writer, key: "write", into: outcomes)
         writer.flush()
         Thread.sleep(forTimeInterval: 0.1)
         let readStarted = clock.now
-        #expect(try service.property("MoodLogCount") == .uint32(0), "the write in flight is not durable yet")
-        #expect(try service.tip("SiriShortcutTip")["status"] == .string("pending"))
+        #expect(try service.tips.moodLogCount() == 0, "the write in flight is not durable yet")
+        #expect(try service.status("SiriShortcutTip") == "pending")
         let readTook = clock.now - readStarted
         #expect(readTook < .milliseconds(250), "a read took \(readTook) behind a slow disk")
         #expect(Self.pump([writer]) { !outcomes.all.isEmpty })
         #expect(clock.now - started >= .milliseconds(500), "the write was answered only once durable")
         #expect(try outcomes.all.first?.1.get() == [.uint32(1)])
-        #expect(try service.property("MoodLogCount") == .uint32(1))
+        #expect(try service.tips.moodLogCount() == 1)
         withExtendedLifetime(pending) {}
     }
 
@@ -93,7 +94,8 @@ struct GroupCommitTests {
         let clock = ContinuousClock()
         let started = clock.now
         let pending = try clients.enumerated().map { index, client in
-            try Self.send("LogMood", [.string("good")], on: client, key: "\(index)", into: outcomes)
+            try Self.send(
+                Tips1.Method.logMood.name, [.string("good"), .vardict([])], on: client, key: "\(index)", into: outcomes)
         }
         for client in clients { client.flush() }
         #expect(Self.pump(clients) { outcomes.all.count == 8 })
@@ -102,7 +104,7 @@ struct GroupCommitTests {
         #expect(took < .milliseconds(2_500), "8 writes took \(took)")
         let counts = outcomes.all.compactMap { try? $0.1.get().first?.uint32Value }.sorted()
         #expect(counts == Array(1...8), "each write is acknowledged with its own count")
-        #expect(try service.call("ExportMoods").first?.arrayValue?.count == 8)
+        #expect(try service.tips.exportMoods().arrayValue?.count == 8)
         withExtendedLifetime(pending) {}
     }
 
@@ -112,13 +114,16 @@ struct GroupCommitTests {
         let service = slow.service
         let client = try DBusConnection(address: service.bus.address)
         let outcomes = Outcomes()
+        let logMood = Tips1.Method.logMood.name
         let pending = [
-            try Self.send("LogMood", [.string("bad")], on: client, key: "write", into: outcomes),
+            try Self.send(logMood, [.string("bad"), .vardict([])], on: client, key: "write", into: outcomes),
             try Self.send(
-                "Get", [.string(RunningService.interface.rawValue), .string("MoodLogCount")],
+                "Get", [.string(RunningService.interface.rawValue), .string(Tips1.Property.moodLogCount.rawValue)],
                 interface: "org.freedesktop.DBus.Properties", on: client, key: "read", into: outcomes),
-            try Self.send("GetTip", [.string("NoSuchTip")], on: client, key: "error", into: outcomes),
-            try Self.send("LogMood", [.string("good")], on: client, key: "second write", into: outcomes),
+            try Self.send(
+                Tips1.Method.getTips.name, [.strings(["NoSuchTip"]), .vardict([])], on: client, key: "error",
+                into: outcomes),
+            try Self.send(logMood, [.string("good"), .vardict([])], on: client, key: "second write", into: outcomes),
         ]
         client.flush()
         #expect(Self.pump([client]) { outcomes.all.count == 4 })
@@ -134,10 +139,11 @@ struct GroupCommitTests {
         let service = slow.service
         let clients = try (0..<3).map { _ in try DBusConnection(address: service.bus.address) }
         let outcomes = Outcomes()
+        let logMood = Tips1.Method.logMood.name
         let pending = [
-            try Self.send("LogMood", [.string("great")], on: clients[0], key: "first", into: outcomes),
-            try Self.send("LogMood", [.string("meh")], on: clients[1], key: "refused", into: outcomes),
-            try Self.send("LogMood", [.string("good")], on: clients[2], key: "second", into: outcomes),
+            try Self.send(logMood, [.string("great"), .vardict([])], on: clients[0], key: "first", into: outcomes),
+            try Self.send(logMood, [.string("meh"), .vardict([])], on: clients[1], key: "refused", into: outcomes),
+            try Self.send(logMood, [.string("good"), .vardict([])], on: clients[2], key: "second", into: outcomes),
         ]
         for client in clients { client.flush() }
         #expect(Self.pump(clients) { outcomes.all.count == 3 })
@@ -146,8 +152,8 @@ struct GroupCommitTests {
             Issue.record("'meh' was accepted")
             return
         }
-        #expect(name == "org.feels.Tips1.Error.InvalidMood")
-        #expect(try service.property("MoodLogCount") == .uint32(2))
+        #expect(name == Tips1.Error.invalidMood.rawValue)
+        #expect(try service.tips.moodLogCount() == 2)
         withExtendedLifetime(pending) {}
     }
 }

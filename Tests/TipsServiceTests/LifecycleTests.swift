@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// How `feels-tipsd` starts, keeps its state, refuses to start, and ends.
 @Suite("The service's lifecycle")
@@ -9,27 +10,26 @@ struct LifecycleTests {
     @Test func stateIsKeptAcrossARestart() throws {
         let service = try RunningService(environment: ["TZ": DayBoundaryTests.zoneWhereItIsNoonNow()])
         for mood in ["great", "bad", "average"] {
-            try service.call("LogMood", [.string(mood)])
+            try service.tips.logMood(mood: mood)
         }
-        try service.call("SettingsViewed")
-        try service.call("InvalidateTip", [.string("CustomizeLayoutTip"), .string("tipClosed")])
-        let displayed = try service.call("DisplayNextTip", [.string("")]).first?.stringValue
-        #expect(displayed == "SiriShortcutTip")
-        let properties = try allProperties(of: service)
-        let tips = try service.call("ListTips")
-        #expect(properties["MoodLogCount"] == .uint32(3))
-        #expect(properties["NextDisplayTime"] != .int64(0))
+        try service.tips.settingsViewed()
+        try service.tips.invalidateTip(id: "CustomizeLayoutTip", reason: "tip-closed")
+        try service.tips.invalidateTip(id: "AIInsightsTip", reason: "actionPerformed")
+        #expect(try service.tips.presentNextTip(location: "").tip?.id == "SiriShortcutTip")
+        let properties = try service.tips.properties()
+        let tips = try service.tips.getTips(ids: [])
+        #expect(properties.moodLogCount == 3)
+        #expect(properties.nextDisplayTime != 0)
 
         #expect(service.stop() == .exited(0))
         try service.start()
 
-        #expect(try allProperties(of: service) == properties)
-        let reloaded = try service.call("ListTips")
-        #expect(reloaded == tips)
-        let tip = try service.tip("SiriShortcutTip")
-        #expect(tip["display_count"] == .uint32(1))
+        #expect(try service.tips.properties() == properties)
+        #expect(try service.tips.getTips(ids: []) == tips)
+        #expect(try service.tip("SiriShortcutTip").displayCount == 1)
         #expect(try service.status("CustomizeLayoutTip") == "invalidated")
-        #expect(try service.tip("CustomizeLayoutTip")["invalidation_reason"] == .string("tipClosed"))
+        #expect(try service.tip("CustomizeLayoutTip").invalidationReason == "tip-closed")
+        #expect(try service.tip("AIInsightsTip").invalidationReason == "action-performed")
     }
 
     @Test(arguments: zip([SIGTERM, SIGINT], ["SIGTERM", "SIGINT"]))
@@ -51,7 +51,7 @@ struct LifecycleTests {
         #expect(second.stderr.contains("another feels-tipsd"), "\(second.stderr)")
         #expect(service.daemon?.isRunning == true)
         #expect(service.answersPing())
-        #expect(try service.call("LogMood", [.string("good")]) == [.uint32(1)])
+        #expect(try service.tips.logMood(mood: "good") == 1)
     }
 
     // A second instance on another bus with the same datastore waits for it, answering InUse: SecondSessionTests.
@@ -71,13 +71,33 @@ struct LifecycleTests {
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("Usage: feels-tipsd [OPTIONS]"))
         #expect(help.stdout.contains("--display-frequency VALUE"))
+        // The testing switches are served only when asked for, and the help says where they are.
+        let testing = help.stdout.split(separator: "\n").first { $0.contains("--testing") }
+        #expect(testing?.contains(Tips1Testing.name.rawValue) == true, "\(help.stdout)")
         #expect(help.stderr.isEmpty)
+    }
+
+    @Test func withoutTestingTheServiceServesAppsAndNoSwitch() throws {
+        let service = try RunningService(testing: false)
+        #expect(try service.tips.logMood(mood: "good") == 1)
+        #expect(try service.tips.presentTip(id: "TimeViewTip").shown)
+        let all = try service.client.getAllProperties(
+            destination: RunningService.name, path: RunningService.path, interface: RunningService.interface)
+        #expect(all[Tips1Testing.Property.activeSwitch.rawValue] == nil)
+        let unknownInterface = "org.freedesktop.DBus.Error.UnknownInterface"
+        #expect(try service.testingErrorName { try $0.hideAllTips() } == unknownInterface)
+        #expect(try service.testingErrorName { try $0.setDisplayFrequency(frequency: "immediate") } == unknownInterface)
+        #expect(try service.tips.displayFrequency() == "daily")
     }
 
     @Test func versionPrintsTheNameAndVersion() throws {
         let version = try Self.tipsd(["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout == "feels-tipsd 0.1.0\n")
+        #expect(version.stdout == "feels-tipsd 0.2.0\n")
+        // The same version the running service gives as ServiceVersion (Version is the interface's revision now).
+        let service = try RunningService()
+        #expect(try "feels-tipsd \(service.tips.serviceVersion())\n" == version.stdout)
+        #expect(try service.tips.version() == 1)
     }
 
     @Test(arguments: [
@@ -126,7 +146,7 @@ struct LifecycleTests {
     @Test func theIdleServiceMakesNoWakeups() throws {
         // At noon the next time-driven change, the next midnight, is hours away.
         let service = try RunningService(environment: ["TZ": DayBoundaryTests.zoneWhereItIsNoonNow()])
-        try service.call("LogMood", [.string("good")])
+        try service.tips.logMood(mood: "good")
         let pid = try #require(service.daemon?.pid)
         Thread.sleep(forTimeInterval: 0.3)
         let before = try Self.voluntaryContextSwitches(of: pid)
@@ -141,12 +161,6 @@ struct LifecycleTests {
     /// Runs `feels-tipsd` to completion.
     static func tipsd(_ arguments: [String], env: [String: String?] = [:]) throws -> ToolResult {
         try runTool(try builtProduct("feels-tipsd"), arguments, env: env, timeout: .seconds(10))
-    }
-
-    /// Every property of `org.feels.Tips1`, through `GetAll`.
-    func allProperties(of service: RunningService) throws -> [String: DBusValue] {
-        try service.client.getAllProperties(
-            destination: RunningService.name, path: RunningService.path, interface: RunningService.interface)
     }
 
     /// The voluntary context switches of every thread of `pid`, from `/proc/PID/task/*/status`.

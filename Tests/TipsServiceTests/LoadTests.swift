@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// Many clients at once, and many moods: every reply right, the counts exact, memory on a plateau.
 /// `FEELS_RELIABILITY_SCALE` multiplies the work (1 here; `scripts/soak` runs 10).
@@ -13,15 +14,38 @@ struct LoadTests {
     static func mixedCall(_ index: Int, client: Int) -> CallStream.Call? {
         guard index < 500 else { return nil }
         switch index % 10 {
-        case 0, 5: return .init("LogMood", [.string(["good", "great", "bad"][client % 3])])
-        case 1: return .init("GetTip", [.string("SiriShortcutTip")])
-        case 2: return .init("EligibleTips", [.string("DayView")])
-        case 3: return .init("DisplayNextTip", [.string("")])
-        case 4: return .property("MoodLogCount")
-        case 6: return .init("ListTips")
-        case 7: return .subscription("type='signal',sender='org.feels.Tips',member='TipChanged',arg0='T\(index)'")
-        case 8: return .init("ShouldDisplayTip", [.string("TimeViewTip")])
-        default: return .property("NextDisplayTime")
+        case 0, 5: return .init(.logMood, [.string(["good", "great", "bad"][client % 3]), .vardict([])])
+        case 1: return .init(.getTips, [.strings(["SiriShortcutTip"]), .vardict([])])
+        case 2: return .init(.getTips, [.strings([]), Tips1.GetTipsOptions(location: "DayView").encoded])
+        case 3: return .init(.presentNextTip, [.string(""), .vardict([])])
+        case 4: return .property(.moodLogCount)
+        case 6: return .init(.getTips, [.strings([]), Tips1.GetTipsOptions(languages: ["de"]).encoded])
+        case 7:
+            return .subscription(
+                "type='signal',sender='\(Tips1.busName.rawValue)',member='\(Tips1.Signal.tipChanged.rawValue)',"
+                    + "arg0='T\(index)'")
+        case 8: return .init(.presentTip, [.string("TimeViewTip"), Tips1.PresentOptions(record: false).encoded])
+        default: return .property(.nextDisplayTime)
+        }
+    }
+
+    /// What is wrong with the reply to one call of the mixed load; `nil` when it is right.
+    static func problem(with call: CallStream.Call, _ reply: [DBusValue]) -> String? {
+        switch call.method {
+        case .logMood?: return reply.first?.uint32Value == nil ? "\(reply)" : nil
+        case .getTips?:
+            guard let tips = try? reply.first?.dictionaries(Tips1.Tip.init(decoding:)) else { return "\(reply)" }
+            let ids = call.arguments.first?.stringArrayValue ?? []
+            let options = try? call.arguments.last?.dictionary(Tips1.GetTipsOptions.init(decoding:))
+            if !ids.isEmpty { return tips.map(\.id) == ids ? nil : "\(tips.map(\.id))" }
+            if let location = options?.location {
+                return !tips.isEmpty && tips.allSatisfy { $0.location == location } ? nil : "\(tips.map(\.id))"
+            }
+            return tips.count == 7 ? nil : "\(tips.count) tips"
+        case .presentTip?, .presentNextTip?: return reply.count == 2 ? nil : "\(reply)"
+        default:
+            return call.member == "AddMatch"
+                ? (reply.isEmpty ? nil : "\(reply)") : (reply.count == 1 ? nil : "\(reply)")
         }
     }
 
@@ -31,13 +55,7 @@ struct LoadTests {
             CallStream(address: service.bus.address) { index in
                 Self.mixedCall(index, client: client)
             } check: { call, reply in
-                switch call.member {
-                case "LogMood": reply.first?.uint32Value == nil ? "\(reply)" : nil
-                case "GetTip": reply.first?.vardictValue?["id"] == .string("SiriShortcutTip") ? nil : "\(reply)"
-                case "ListTips": reply.first?.arrayValue?.count == 7 ? nil : "\(reply.count) values"
-                case "AddMatch": reply.isEmpty ? nil : "\(reply)"
-                default: reply.count == 1 ? nil : "\(reply)"
-                }
+                Self.problem(with: call, reply)
             }
         }
         let tallies = streams.map { $0.finish(timeout: .seconds(120)) }
@@ -45,8 +63,8 @@ struct LoadTests {
         #expect(tallies.allSatisfy { $0.wrong.isEmpty }, "\(tallies.flatMap(\.wrong).prefix(5))")
         let acknowledged: Int = tallies.map { $0.acknowledged.values.reduce(0, +) }.reduce(0, +)
         #expect(acknowledged == 32 * 500)
-        #expect(try service.property("MoodLogCount") == .uint32(32 * 100))
-        #expect(try service.call("ExportMoods").first?.arrayValue?.count == 32 * 100)
+        #expect(try service.tips.moodLogCount() == 32 * 100)
+        #expect(try service.tips.exportMoods().arrayValue?.count == 32 * 100)
         ReliabilityReport.record(
             "load: 32 clients x 500 mixed calls, \(acknowledged) acknowledged, no error, counts exact")
         #expect(service.answersPing())
@@ -61,14 +79,14 @@ struct LoadTests {
         for _ in 0..<4 {
             let streams = (0..<4).map { _ in
                 CallStream(address: service.bus.address) { index in
-                    index < moodsPerStep / 4 ? .init("LogMood", [.string("good")]) : nil
+                    index < moodsPerStep / 4 ? .init(.logMood, [.string("good"), .vardict([])]) : nil
                 }
             }
             let tallies = streams.map { $0.finish(timeout: .seconds(300)) }
             #expect(tallies.allSatisfy { $0.errors.isEmpty })
             resident.append(try SlowClientTests.residentKilobytes(of: pid))
         }
-        #expect(try service.property("MoodLogCount") == .uint32(UInt32(4 * moodsPerStep)))
+        #expect(try service.tips.moodLogCount() == UInt32(4 * moodsPerStep))
         ReliabilityReport.record(
             "memory over \(4 * moodsPerStep) moods: VmRSS after each quarter \(resident.map { "\($0) kB" })")
         // After the first step warms the caches, memory holds: less than 2 MiB more over three more steps.
@@ -86,16 +104,15 @@ struct StoppedServiceTests {
         let service = try RunningService()
         let pid = try #require(service.servicePID)
         let client = try DBusConnection(address: service.bus.address)
-        try service.call("LogMood", [.string("good")])
+        let impatient = Tips1Client(connection: client, timeout: .milliseconds(500))
+        try service.tips.logMood(mood: "good")
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }
         var timedOut = 0
         let deadline = ContinuousClock.now + .seconds(Self.seconds)
         while ContinuousClock.now < deadline {
             do throws(DBusError) {
-                try client.call(
-                    destination: RunningService.name, path: RunningService.path, interface: RunningService.interface,
-                    member: "LogMood", arguments: [.string("great")], timeout: .milliseconds(500))
+                try impatient.logMood(mood: "great")
                 Issue.record("a stopped service answered")
             } catch {
                 guard case .remote(let name, _) = error else { throw error }
@@ -106,16 +123,16 @@ struct StoppedServiceTests {
         kill(pid, SIGCONT)
         // Every call that timed out was still delivered, and is applied once when the service continues.
         let expected = UInt32(1 + timedOut)
-        var applied: DBusValue?
+        var applied: UInt32?
         let settled = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < settled, applied != .uint32(expected) {
-            applied = try service.property("MoodLogCount")
-            if applied != .uint32(expected) { Thread.sleep(forTimeInterval: 0.05) }
+        while ContinuousClock.now < settled, applied != expected {
+            applied = try service.tips.moodLogCount()
+            if applied != expected { Thread.sleep(forTimeInterval: 0.05) }
         }
-        #expect(applied == .uint32(expected), "\(timedOut) calls timed out")
+        #expect(applied == expected, "\(timedOut) calls timed out")
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(try service.property("MoodLogCount") == .uint32(expected), "nothing is applied twice")
-        #expect(try service.call("ExportMoods").first?.arrayValue?.count == Int(expected))
+        #expect(try service.tips.moodLogCount() == expected, "nothing is applied twice")
+        #expect(try service.tips.exportMoods().arrayValue?.count == Int(expected))
         ReliabilityReport.record(
             "stopped \(Self.seconds) s: \(timedOut) calls timed out (NoReply), each applied once when it continued")
         client.close()

@@ -1,6 +1,7 @@
 import BusTestSupport
 import DBus
 import Testing
+import TipsInterface
 
 /// Every Feels tip becomes available exactly at its threshold, through the service.
 @Suite("The seven tips at their thresholds, on the bus")
@@ -14,16 +15,14 @@ struct ThresholdTests {
     }
 
     static let cases: [Case] = [
-        Case(tip: "AIInsightsTip", threshold: 7) { try $0.call("LogMood", [.string("good")]) },
-        Case(tip: "SiriShortcutTip", threshold: 3) { try $0.call("LogMood", [.string("bad")]) },
-        Case(tip: "HealthKitSyncTip", threshold: 1) { try $0.call("SettingsViewed") },
+        Case(tip: "AIInsightsTip", threshold: 7) { try $0.tips.logMood(mood: "good") },
+        Case(tip: "SiriShortcutTip", threshold: 3) { try $0.tips.logMood(mood: "bad") },
+        Case(tip: "HealthKitSyncTip", threshold: 1) { try $0.tips.settingsViewed() },
         Case(tip: "WidgetVotingTip", threshold: 2) { service in
-            let days = try service.property("DaysUsingApp").uint32Value ?? 0
-            try service.call("UpdateDaysUsingApp", [.uint32(days + 1)])
+            try service.tips.updateDaysUsingApp(days: try service.tips.daysUsingApp() + 1)
         },
         Case(tip: "MoodStreakTip", threshold: 3) { service in
-            let streak = try service.property("CurrentStreak").uint32Value ?? 0
-            try service.call("UpdateStreak", [.uint32(streak + 1)])
+            try service.tips.updateStreak(days: try service.tips.currentStreak() + 1)
         },
     ]
 
@@ -33,25 +32,20 @@ struct ThresholdTests {
         for _ in 1..<rule.threshold {
             try rule.step(service)
             #expect(try service.status(rule.tip) == "pending")
-            #expect(
-                try service.call("EligibleTips", [.string("")]).first?.stringArrayValue?.contains(rule.tip) == false)
+            #expect(try !service.tips.presentTip(id: rule.tip, options: .init(record: false)).shown)
         }
-        #expect(!service.statusChanges.contains { $0.id == rule.tip })
+        #expect(service.announcedStatuses(of: rule.tip).isEmpty)
         try rule.step(service)
         #expect(try service.status(rule.tip) == "available")
-        #expect(service.waitForSignals { _ in service.statusChanges.contains { $0.id == rule.tip } })
-        #expect(service.statusChanges.filter { $0.id == rule.tip } == [StatusChange(id: rule.tip, status: "available")])
+        #expect(service.waitForSignals { _ in !service.announcedStatuses(of: rule.tip).isEmpty })
+        #expect(service.announcedStatuses(of: rule.tip) == ["available"])
         try rule.step(service)
         #expect(try service.status(rule.tip) == "available")
     }
 
     @Test func theTwoTipsWithoutRulesAreAvailableFromTheStart() throws {
         let service = try RunningService()
-        let statuses = try service.call("ListTips").first?.arrayValue?.compactMap { tip -> String? in
-            guard let tip = tip.vardictValue, let id = tip["id"]?.stringValue, let status = tip["status"]?.stringValue
-            else { return nil }
-            return "\(id)=\(status)"
-        }
+        let statuses = try service.tips.getTips(ids: []).map { "\($0.id)=\($0.status)" }
         #expect(
             statuses == [
                 "CustomizeLayoutTip=available", "AIInsightsTip=pending", "SiriShortcutTip=pending",

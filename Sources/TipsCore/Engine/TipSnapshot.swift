@@ -37,7 +37,7 @@ public struct TipSnapshot: Hashable, Sendable {
         case (.shown?, _):
             return "Shown by a testing switch; its rules and the display window are not applied."
         case (.hidden?, _):
-            return "Hidden by a testing switch (HideAllTips)."
+            return "Hidden by the hide-all testing switch."
         case (nil, .invalidated(let reason)):
             return "Invalidated (\(reason.spelling)); it returns only after ResetAllTips."
         case (nil, .pending):

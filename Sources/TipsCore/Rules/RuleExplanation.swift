@@ -14,7 +14,7 @@ public struct RuleExplanation: Hashable, Sendable {
         self.isSatisfied = rule.isSatisfied(by: values)
     }
 
-    /// A sentence a person can read: `moodLogCount >= 3: 1, not yet`.
+    /// A sentence a person can read: `mood-log-count >= 3: 1, not yet`.
     public var sentence: String {
         "\(rule.text): \(value), \(isSatisfied ? "holds" : "not yet")"
     }

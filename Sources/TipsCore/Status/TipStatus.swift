@@ -21,8 +21,8 @@ public enum TipStatus: Hashable, Sendable, CustomStringConvertible {
         if case .invalidated(let reason) = self { reason } else { nil }
     }
 
-    /// The name, with the reason when invalidated: `invalidated(tipClosed)`.
+    /// The name, with the reason when invalidated: `invalidated(tip-closed)`.
     public var description: String {
-        if let reason = invalidationReason { "invalidated(\(reason.rawValue))" } else { name }
+        if let reason = invalidationReason { "invalidated(\(reason.spelling))" } else { name }
     }
 }

@@ -27,7 +27,10 @@ do {
     if let address = options.address {
         service = try ServiceUnderFuzz(address: address)
     } else {
-        service = try ServiceUnderFuzz(daemonPath: try options.daemon ?? builtProduct("feels-tipsd"), arguments: [])
+        // With the testing switches, which 0.2.0 serves on their own interface only when asked, so that their
+        // handlers are fuzzed too.
+        service = try ServiceUnderFuzz(
+            daemonPath: try options.daemon ?? builtProduct("feels-tipsd"), arguments: ["--testing"])
     }
 } catch {
     say("cannot start the service: \(error)")
