@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// One user, two session buses (a second login without systemd's user bus, ssh with dbus-launch), one datastore:
 /// the second bus's service owns its name, answers every call with `org.feels.Tips1.Error.InUse` naming the first,
@@ -9,7 +10,7 @@ import Testing
 /// there failed with "Process org.feels.Tips exited with status 1").
 @Suite("A second session on the same datastore")
 struct SecondSessionTests {
-    static let inUse = "org.feels.Tips1.Error.InUse"
+    static let inUse = Tips1.Error.inUse.rawValue
 
     /// A `feels-tipsd` on a bus of its own, on the first service's datastore, with a client that collects its
     /// signals.
@@ -43,11 +44,13 @@ struct SecondSessionTests {
             return true
         }
 
+        /// The error name and message a call of `method` gets, or "returned VALUES".
+        func outcome(_ method: Tips1.Method, _ arguments: [DBusValue]) -> String {
+            outcome(method.name, arguments, interface: Tips1.name)
+        }
+
         /// The error name and message a call gets, or "returned VALUES".
-        func outcome(
-            _ member: MemberName, _ arguments: [DBusValue] = [],
-            interface: InterfaceName = RunningService.interface
-        ) -> String {
+        func outcome(_ member: MemberName, _ arguments: [DBusValue] = [], interface: InterfaceName) -> String {
             do {
                 let values = try client.call(
                     destination: RunningService.name, path: RunningService.path, interface: interface,
@@ -77,40 +80,47 @@ struct SecondSessionTests {
 
     @Test func theSecondServiceOwnsItsNameAndAnswersEveryCallWithInUseNamingTheFirst() throws {
         let first = try RunningService()
-        try first.call("LogMood", [.string("great")])
+        try first.tips.logMood(mood: "great")
         let firstPID = try #require(first.servicePID)
         let second = try SecondService(datastore: first.datastore)
 
         #expect(
-            second.waitForLog("with org.feels.Tips1.Error.InUse until it is free"),
+            second.waitForLog("with \(Self.inUse) until it is free"),
             "\(second.daemon.lines(of: .standardError))")
         let expected =
             "\(Self.inUse): Datastore '\(first.datastore)' is in use by feels-tipsd (pid \(firstPID)) on the bus "
             + "'\(first.bus.address)'; this feels-tipsd (pid \(second.daemon.pid)) serves once it exits"
-        #expect(second.outcome("LogMood", [.string("good")]) == expected)
-        #expect(second.outcome("GetTip", [.string("TimeViewTip")]) == expected)
-        #expect(second.outcome("ListLocalizedTips", [.string("de_DE.UTF-8")]) == expected)
+        #expect(second.outcome(.logMood, [.string("good"), .vardict([])]) == expected)
+        #expect(second.outcome(.getTips, [.strings(["TimeViewTip"]), .vardict([])]) == expected)
+        #expect(
+            second.outcome(.presentTip, [.string("TimeViewTip"), .vardict(["languages": .strings(["de"])])])
+                == expected)
         // Whatever the arguments: the answer is about the service, not the call.
-        #expect(second.outcome("LogMood", [.uint32(3)]) == expected)
+        #expect(second.outcome(.logMood, [.uint32(3)]) == expected)
         let properties: InterfaceName = "org.freedesktop.DBus.Properties"
         #expect(
-            second.outcome("Get", [.string("org.feels.Tips1"), .string("Version")], interface: properties) == expected)
-        #expect(second.outcome("GetAll", [.string("org.feels.Tips1")], interface: properties) == expected)
+            second.outcome(
+                "Get", [.string(Tips1.name.rawValue), .string(Tips1.Property.version.rawValue)],
+                interface: properties) == expected)
         #expect(
-            second.outcome("Introspect", interface: "org.freedesktop.DBus.Introspectable").contains("LogMood"),
+            second.outcome("GetAll", [.string(Tips1.name.rawValue)], interface: properties)
+                == expected)
+        #expect(
+            second.outcome("Introspect", interface: "org.freedesktop.DBus.Introspectable")
+                .contains(Tips1.Method.logMood.rawValue),
             "the interface is there to see")
         #expect(second.daemon.isRunning)
         // The first session's service is untouched.
-        #expect(try first.call("LogMood", [.string("good")]) == [.uint32(2)])
+        #expect(try first.tips.logMood(mood: "good") == 2)
     }
 
     @Test(arguments: [SIGTERM, SIGKILL])
     func theSecondServiceTakesOverWhenTheFirstEndsAndAnnouncesEveryProperty(_ signal: Int32) throws {
         let first = try RunningService()
-        try first.call("LogMood", [.string("great")])
+        try first.tips.logMood(mood: "great")
         let second = try SecondService(datastore: first.datastore)
         #expect(second.waitForLog("until it is free"))
-        #expect(second.outcome("LogMood", [.string("good")]).hasPrefix(Self.inUse))
+        #expect(second.outcome(.logMood, [.string("good"), .vardict([])]).hasPrefix(Self.inUse))
 
         let firstPID = try #require(first.servicePID)
         kill(firstPID, signal)
@@ -118,15 +128,11 @@ struct SecondSessionTests {
         #expect(
             second.waitForLog("from now on: feels-tipsd (pid \(firstPID))"),
             "\(second.daemon.lines(of: .standardError))")
+        #expect(second.waitForPropertiesChanged() == Tips1.Property.allCases.map(\.rawValue).sorted())
         #expect(
-            second.waitForPropertiesChanged() == [
-                "CurrentStreak", "Datastore", "DaysUsingApp", "DisplayFrequency", "HasLoggedMoods", "HasSeenSettings",
-                "MoodLogCount", "NextDisplayTime", "TestingOverride", "TimeZone", "Version",
-            ])
-        #expect(
-            second.outcome("LogMood", [.string("good")]) == "returned [DBus.DBusValue.uint32(2)]",
+            second.outcome(.logMood, [.string("good"), .vardict([])]) == "returned [DBus.DBusValue.uint32(2)]",
             "the mood logged before")
-        #expect(second.outcome("GetTip", [.string("TimeViewTip")]).hasPrefix("returned"))
+        #expect(second.outcome(.getTips, [.strings(["TimeViewTip"]), .vardict([])]).hasPrefix("returned"))
     }
 
     @Test func aThirdServiceWaitsForWhicheverHasTheDatastoreNext() throws {
@@ -142,18 +148,20 @@ struct SecondSessionTests {
         let deadline = ContinuousClock.now + .seconds(20)
         var served: [SecondService] = []
         while served.isEmpty, ContinuousClock.now < deadline {
-            served = [second, third].filter { !$0.outcome("LogMood", [.string("good")]).hasPrefix(Self.inUse) }
+            served = [second, third].filter {
+                !$0.outcome(.logMood, [.string("good"), .vardict([])]).hasPrefix(Self.inUse)
+            }
             if served.isEmpty { usleep(50_000) }
         }
         #expect(served.count == 1)
         let winner = try #require(served.first)
         let waiting: SecondService = winner === second ? third : second
         #expect(
-            waiting.outcome("LogMood", [.string("good")]).contains(
+            waiting.outcome(.logMood, [.string("good"), .vardict([])]).contains(
                 "in use by feels-tipsd (pid \(winner.daemon.pid))"))
         winner.daemon.send(signal: SIGTERM)
         #expect(waiting.waitForLog("from now on"))
-        #expect(waiting.outcome("LogMood", [.string("good")]).hasPrefix("returned"))
+        #expect(waiting.outcome(.logMood, [.string("good"), .vardict([])]).hasPrefix("returned"))
     }
 
     @Test func aServiceTheBusStartsOnADatastoreInUseAnswersInUseRatherThanFailingItsActivation() throws {
