@@ -106,8 +106,9 @@ struct SwiftEmitter {
                 line("        /// The rule selecting the signal from the service's owner at its object.")
                 line("        public var rule: SignalRule {")
                 line("            SignalRule(")
-                line("                sender: busName.rawValue, path: objectPath.rawValue, interface: name.rawValue,")
-                line("                member: rawValue)")
+                // `name` alone would be the signal's own (its member name), which shadows the interface's here.
+                line("                sender: busName.rawValue, path: objectPath.rawValue,")
+                line("                interface: \(namespace).name.rawValue, member: rawValue)")
                 line("        }")
             }
             line("    }")
