@@ -99,7 +99,8 @@ let package = Package(
             name: "TipsCommandTests", dependencies: ["TipsCommand", "DBus", "FeelsSystem", "BusTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "TipsNotifierTests", dependencies: ["TipsNotifier", "DBus", "BusTestSupport"], swiftSettings: strict),
+            name: "TipsNotifierTests", dependencies: ["TipsNotifier", "DBus", "BusTestSupport", "TipsInterface"],
+            swiftSettings: strict),
         // The examples in examples/ (Python, C, shell), run against the real service on a private bus.
         .testTarget(name: "ExamplesTests", dependencies: ["BusTestSupport"], swiftSettings: strict),
         // What the install and the package carry besides the binaries: completions, man pages, the interface reference.
