@@ -70,8 +70,8 @@ let package = Package(
             name: "tips-flood", dependencies: ["DBus"], path: "Tests/Support/tips-flood", swiftSettings: strict),
         // Sends random but well-formed messages to the real service and checks every reply and the counts afterwards.
         .executableTarget(
-            name: "tips-fuzz", dependencies: ["DBus", "BusTestSupport"], path: "Tests/Support/tips-fuzz",
-            swiftSettings: strict),
+            name: "tips-fuzz", dependencies: ["DBus", "BusTestSupport", "TipsInterface"],
+            path: "Tests/Support/tips-fuzz", swiftSettings: strict),
         // Makes a fixed mix of reads, writes, property reads and refused calls, for the leak check under valgrind.
         .executableTarget(
             name: "tips-mix", dependencies: ["DBus"], path: "Tests/Support/tips-mix", swiftSettings: strict),
