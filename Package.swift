@@ -74,7 +74,8 @@ let package = Package(
             path: "Tests/Support/tips-fuzz", swiftSettings: strict),
         // Makes a fixed mix of reads, writes, property reads and refused calls, for the leak check under valgrind.
         .executableTarget(
-            name: "tips-mix", dependencies: ["DBus"], path: "Tests/Support/tips-mix", swiftSettings: strict),
+            name: "tips-mix", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-mix",
+            swiftSettings: strict),
         // Prints what SystemTimeZone says under its own TZ, so tests never change TZ in their own process.
         .executableTarget(
             name: "tz-probe", dependencies: ["FeelsSystem", "TipsCore"], path: "Tests/Support/tz-probe",
