@@ -67,7 +67,8 @@ let package = Package(
 
         // A client that sends calls and never reads the replies, for the reliability tests and the benchmark.
         .executableTarget(
-            name: "tips-flood", dependencies: ["DBus"], path: "Tests/Support/tips-flood", swiftSettings: strict),
+            name: "tips-flood", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-flood",
+            swiftSettings: strict),
         // Sends random but well-formed messages to the real service and checks every reply and the counts afterwards.
         .executableTarget(
             name: "tips-fuzz", dependencies: ["DBus", "BusTestSupport", "TipsInterface"],
