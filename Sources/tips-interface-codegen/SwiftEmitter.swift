@@ -106,11 +106,9 @@ struct SwiftEmitter {
                 line("        /// The rule selecting the signal from the service's owner at its object.")
                 line("        public var rule: SignalRule {")
                 line("            SignalRule(")
-                // Qualified: inside the enum, `name` is the signal's own.
-                line(
-                    "                sender: busName.rawValue, path: objectPath.rawValue, "
-                        + "interface: \(namespace).name.rawValue,")
-                line("                member: rawValue)")
+                // `name` alone would be the signal's own (its member name), which shadows the interface's here.
+                line("                sender: busName.rawValue, path: objectPath.rawValue,")
+                line("                interface: \(namespace).name.rawValue, member: rawValue)")
                 line("        }")
             }
             line("    }")
