@@ -51,16 +51,13 @@ kde_screenshot() {
     x11_screenshot "$1"
 }
 
+# The title and message sit left of the icon, below the header with the app's name and the close button.
 kde_click() {
-    local x y w h
-    if ! read -r x y w h < <(kde_notification); then
+    if x11_click_message kde_notification; then
+        echo "a left click on the popup's message"
+    else
         echo "no popup on screen to click"
-        return
     fi
-    # The title and message sit left of the icon, below the header with the app's name and the close button.
-    x11_click "$((x + w / 3))" "$((y + h / 2))"
-    x11_away
-    echo "a left click on the popup's message"
 }
 
 kde_dismiss() {

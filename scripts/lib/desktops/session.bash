@@ -122,6 +122,15 @@ x11_click() {
     xdotool mousemove --sync "$1" "$2" click "${3:-1}" >&2
 }
 
+# x11_click_message FINDER: a left click where a notification's message is, a third of the way across the box
+# FINDER prints ("X Y W H") and halfway down, then the pointer away; fails, clicking nowhere, when FINDER finds none.
+x11_click_message() {
+    local x y w h
+    read -r x y w h < <("$1") || return 1
+    x11_click "$((x + w / 3))" "$((y + h / 2))"
+    x11_away
+}
+
 # x11_hover X Y: the user's mouse moved to X Y, no button pressed.
 x11_hover() {
     x11_point "$1" "$2" || return 1
