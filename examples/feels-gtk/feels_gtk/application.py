@@ -2,7 +2,7 @@
 
 from gi.repository import Adw, Gdk, Gio, GLib, Gtk
 
-from . import export_dialog, places, report, shortcut_dialog, style
+from . import export_dialog, places, report, shortcut_dialog, style, x11
 from .customization import Customization
 from .i18n import _
 from .presenter import TipPresenter
@@ -31,7 +31,7 @@ class FeelsApplication(Adw.Application):
         self._window = None
         # The activation token of the activation being handled (platform data's activation-token), for present().
         self._activation_token = None
-        self._startup_id_given = False
+        self._startup_id = None
 
     def do_startup(self):
         Adw.Application.do_startup(self)
@@ -63,7 +63,8 @@ class FeelsApplication(Adw.Application):
         # activation token for the window this activation presents.
         token = platform_data.lookup_value("activation-token", GLib.VariantType.new("s"))
         self._activation_token = token.get_string() if token else None
-        self._startup_id_given = platform_data.lookup_value("desktop-startup-id", None) is not None
+        startup_id = platform_data.lookup_value("desktop-startup-id", GLib.VariantType.new("s"))
+        self._startup_id = startup_id.get_string() if startup_id else None
         Adw.Application.do_before_emit(self, platform_data)
 
     def do_activate(self):
@@ -137,14 +138,17 @@ class FeelsApplication(Adw.Application):
     def _present(self):
         window = self.window()
         token, self._activation_token = self._activation_token, None
+        startup_id, self._startup_id = self._startup_id, None
         # On Wayland GTK hands the token to the compositor itself; on X11 it reads only desktop-startup-id, so a
         # token that came alone is given to the window as its startup id, which X11's focus rules go by.
-        if token and not self._startup_id_given and type(window.get_display()).__name__ == "X11Display":
+        if token and not startup_id and x11.is_x11(window.get_display()):
             window.set_startup_id(token)
         window.present()
         report.event("presented", f"Presented the window at {window.location}" +
-                     (f" with activation token '{token}'" if token else ""), view=window.location,
-                     activation_token=token)
+                     (f" with activation token '{token}'" if token else "") +
+                     (f" with startup id '{startup_id}'" if startup_id else ""),
+                     view=window.location, activation_token=token, desktop_startup_id=startup_id,
+                     window=x11.window_id(window.get_surface()))
 
     def _apply_style(self):
         schemes = {"system": Adw.ColorScheme.DEFAULT, "light": Adw.ColorScheme.FORCE_LIGHT,

@@ -36,7 +36,7 @@ class CustomizeView(Gtk.ScrolledWindow):
         buttons.set_selected(BUTTONS.index(customization.buttons))
         buttons.connect("notify::selected", lambda row, spec: self._chose("buttons", BUTTONS[row.get_selected()]))
         rows.append(buttons)
-        colorful = Adw.ActionRow(title=_("Colorful Moods"), subtitle=_("Each mood in a colour of its own"))
+        colorful = Adw.ActionRow(title=_("Colorful Moods"), subtitle=_("Each mood in a color of its own"))
         switch = Gtk.Switch(active=customization.colorful, valign=Gtk.Align.CENTER)
         switch.connect("notify::active", lambda switch, spec: self._chose("colorful", switch.get_active()))
         colorful.add_suffix(switch)

@@ -6,7 +6,7 @@ its view (TipKit's TipView), as the GNOME HIG prefers for what concerns a whole 
 
 from gi.repository import GLib, GObject, Graphene, Gtk
 
-from . import report
+from . import x11
 from .i18n import _
 
 
@@ -70,7 +70,7 @@ class TipContent(Gtk.Box):
         """Where the tip is on screen, for the report: the X11 window holding it, and its buttons' centres in that
         window (close_at, action_at)."""
         native = self.get_native()
-        where = {"window": _x11_window(native.get_surface())}
+        where = {"window": x11.window_id(native.get_surface())}
         offset_x, offset_y = native.get_surface_transform()
         for name, button in (("close", self.close_button), ("action", self.action_button)):
             if button is None:
@@ -154,12 +154,3 @@ def _label(text, *classes):
     for css_class in classes:
         label.add_css_class(css_class)
     return label
-
-
-def _x11_window(surface):
-    if not report.enabled():
-        return None
-    import gi
-    gi.require_version("GdkX11", "4.0")
-    from gi.repository import GdkX11
-    return GdkX11.X11Surface.get_xid(surface) if isinstance(surface, GdkX11.X11Surface) else None
