@@ -29,8 +29,9 @@ BY_NAME = {kind.name: kind for kind in SCALE}
 
 
 def nearest(score):
-    """The mood an average score is nearest to."""
-    return SCALE[min(4, max(0, round(score) - 1))]
+    """The mood an average score is nearest to; halfway between two, the better one."""
+    # Not round(), which takes 4.5 to 4 and 3.5 to 4.
+    return SCALE[min(4, max(0, int(score + 0.5) - 1))]
 
 
 def label(name):
