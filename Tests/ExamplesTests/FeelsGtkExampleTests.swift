@@ -53,6 +53,50 @@ struct FeelsGtkExampleTests {
         #expect(tip["invalidation_reason"]?.stringValue == "actionPerformed")
     }
 
+    @Test func actingOnSiriShortcutTipShowsHowToLogFromAKeyboardShortcut() throws {
+        let desktop = try FeelsDesktop(serviceArguments: ["--display-frequency", "immediate"])
+        for mood in ["good", "great", "average"] { try desktop.call("LogMood", [.string(mood)]) }
+        try desktop.showTip("SiriShortcutTip", activationToken: "feels-test_TIME1")
+        let shown = try desktop.waitForTip("SiriShortcutTip")
+        #expect(shown["action"] as? String == "Set Up a Shortcut…")
+
+        try desktop.press("action", of: shown)
+
+        let dialog = try desktop.waitForEvent("shortcut-dialog")
+        #expect(dialog["reason"] as? String == "siri")
+        _ = try desktop.waitForEvent("invalidated") { $0["tip"] as? String == "SiriShortcutTip" }
+        #expect(try desktop.tip("SiriShortcutTip")["invalidation_reason"]?.stringValue == "actionPerformed")
+    }
+
+    @Test func actingOnHealthKitSyncTipExportsTheMoodsToTheFileTheUserPicks() throws {
+        let desktop = try FeelsDesktop(serviceArguments: ["--display-frequency", "immediate"])
+        for mood in ["great", "bad"] { try desktop.call("LogMood", [.string(mood)]) }
+        // Settings is viewed as it appears, and HealthKitSyncTip waits for that.
+        try desktop.showTip("HealthKitSyncTip", activationToken: "feels-test_TIME1")
+        let shown = try desktop.waitForTip("HealthKitSyncTip")
+        #expect(shown["anchor"] as? String == "health")
+        #expect(shown["action"] as? String == "Export Moods…")
+        #expect((shown["on_linux"] as? String)?.hasPrefix("Apple Health is not available on Linux") == true)
+
+        try desktop.press("action", of: shown)
+        // GTK's file chooser: the name typed in, with its folder, and Return.
+        let file = desktop.folder.path("moods.csv")
+        try desktop.xdotool([
+            "search", "--sync", "--onlyvisible", "--name", "^Export Moods$", "windowfocus", "--sync", "key", "ctrl+a",
+            "type", file,
+        ])
+        try desktop.xdotool(["key", "Return"])
+
+        _ = try desktop.waitForEvent("invalidated") { $0["tip"] as? String == "HealthKitSyncTip" }
+        #expect(try desktop.tip("HealthKitSyncTip")["invalidation_reason"]?.stringValue == "actionPerformed")
+        let rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(rows.first == "logged,mood,score")
+        #expect(
+            rows.dropFirst().map { $0.split(separator: ",").dropFirst().joined(separator: ",") } == [
+                "great,5", "bad,2",
+            ])
+    }
+
     @Test func aTipThatBecomesEligibleWhileTheWindowIsOpenAppears() throws {
         let desktop = try FeelsDesktop()
         // The day view's only available tip is closed: the view opens with none.
@@ -167,6 +211,24 @@ struct FeelsGtkExampleTests {
         let app = try #require(desktop.owner(of: FeelsDesktop.appName))
         #expect(desktop.bus.log.contains { $0.contains("Successfully activated service 'org.feels.Feels'") })
         #expect(try commandLine(of: app).last == "--gapplication-service")
+    }
+
+    @Test func theTipInThirtyLinesShowsWhenTheDisplayWindowReopens() throws {
+        // Another tip first appears, and opens a display window of 2 s: the example's tip waits for TipChanged.
+        let desktop = try FeelsDesktop(serviceArguments: ["--display-frequency", "2"])
+        #expect(try desktop.call("DisplayTip", [.string("CustomizeLayoutTip")]).first?.boolValue == true)
+        let example = try desktop.start([
+            "/usr/bin/python3", Example.path("feels-gtk/tip-in-30-lines.py"),
+            Example.path("../dbus/org.feels.Tips1.xml"),
+        ])
+        defer { example.terminate() }
+
+        #expect(example.readLine(timeout: .seconds(30)) == "Showed TimeViewTip: View Your History")
+        let tip = try desktop.tip("TimeViewTip")
+        #expect(tip["display_count"]?.uint32Value == 1)
+        // It was shown only once the window let it: at least 2 s after the other tip.
+        let first = try #require(try desktop.tip("CustomizeLayoutTip")["first_displayed"]?.int64Value)
+        #expect(try #require(tip["first_displayed"]?.int64Value) - first >= 2_000_000)
     }
 
     @Test func itsLogicPassesItsOwnTestsAgainstTheService() throws {

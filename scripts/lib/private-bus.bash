@@ -1,9 +1,12 @@
 # Sourced by the scripts that run our programs on a private session bus of their own (never the user's).
-# start_private_bus FOLDER: starts a dbus-daemon listening in FOLDER, adds its pid to the caller's `pids` array
-# (which the caller's cleanup stops) and sets `address` to the bus's address; exits 1 when the bus does not start.
+# start_private_bus FOLDER [SERVICEDIR...]: starts a dbus-daemon listening in FOLDER, which starts the services of
+# the activation files in each SERVICEDIR, adds its pid to the caller's `pids` array (which the caller's cleanup
+# stops) and sets `address` to the bus's address; exits 1 when the bus does not start.
 
 start_private_bus() {
-    local folder="$1"
+    local folder="$1" servicedirs="" servicedir
+    shift
+    for servicedir in "$@"; do servicedirs+="  <servicedir>$servicedir</servicedir>"$'\n'; done
     cat > "$folder/bus.conf" <<CONFIG
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -11,7 +14,7 @@ start_private_bus() {
   <type>session</type>
   <listen>unix:path=$folder/bus</listen>
   <auth>EXTERNAL</auth>
-  <policy context="default">
+$servicedirs  <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
     <allow own="*"/>

@@ -1,4 +1,5 @@
-"""How the user customized the app: its style, the mood buttons, their colours. Kept in a key file of its own."""
+"""How the user customized the app (its style, the mood buttons, their colors) and the history span they last chose.
+Kept in a key file of its own."""
 
 import os
 
@@ -6,6 +7,7 @@ from gi.repository import GLib, GObject
 
 STYLES = ("system", "light", "dark")
 BUTTONS = ("faces-and-words", "faces", "words")
+SPANS = ("day", "month", "year")
 _GROUP = "Customize"
 
 
@@ -15,6 +17,8 @@ class Customization(GObject.Object):
     style = GObject.Property(type=str, default="system")
     buttons = GObject.Property(type=str, default="faces-and-words")
     colorful = GObject.Property(type=bool, default=True)
+    # Not a customization: the day view opens on the span the user last looked at.
+    span = GObject.Property(type=str, default="day")
 
     def __init__(self, path=None):
         super().__init__()
@@ -22,13 +26,15 @@ class Customization(GObject.Object):
         keys = GLib.KeyFile()
         try:
             keys.load_from_file(self._path, GLib.KeyFileFlags.NONE)
-            style = keys.get_string(_GROUP, "Style")
-            buttons = keys.get_string(_GROUP, "Buttons")
-            self.style = style if style in STYLES else "system"
-            self.buttons = buttons if buttons in BUTTONS else "faces-and-words"
+        except GLib.Error:
+            pass  # No file yet: the defaults stand.
+        self.style = _choice(keys, "Style", STYLES)
+        self.buttons = _choice(keys, "Buttons", BUTTONS)
+        self.span = _choice(keys, "HistorySpan", SPANS)
+        try:
             self.colorful = keys.get_boolean(_GROUP, "Colorful")
         except GLib.Error:
-            pass  # No file yet, or a key missing: the defaults stand for what is not there.
+            pass  # Not set, or not a boolean: the default stands.
         self.connect("notify", lambda customization, spec: self._save())
 
     def _save(self):
@@ -36,5 +42,15 @@ class Customization(GObject.Object):
         keys.set_string(_GROUP, "Style", self.style)
         keys.set_string(_GROUP, "Buttons", self.buttons)
         keys.set_boolean(_GROUP, "Colorful", self.colorful)
+        keys.set_string(_GROUP, "HistorySpan", self.span)
         os.makedirs(os.path.dirname(self._path), mode=0o700, exist_ok=True)
         keys.save_to_file(self._path)
+
+
+def _choice(keys, key, choices):
+    # A value the file does not have, or one this version does not know, is the first choice.
+    try:
+        value = keys.get_string(_GROUP, key)
+    except GLib.Error:
+        return choices[0]
+    return value if value in choices else choices[0]

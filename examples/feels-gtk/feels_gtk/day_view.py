@@ -71,9 +71,8 @@ class DayView(Gtk.ScrolledWindow):
         self._span_buttons = {}
         group = None
         for span, span_label in SPANS:
-            button = Gtk.ToggleButton(label=_(span_label), group=group, active=group is None)
+            button = Gtk.ToggleButton(label=_(span_label), group=group)
             group = group or button
-            button.connect("toggled", self._on_span_toggled, span)
             self._span_buttons[span] = button
             self._switch.append(button)
         history_heading.append(self._switch)
@@ -83,12 +82,30 @@ class DayView(Gtk.ScrolledWindow):
         self._day_list = boxed_list()
         self._day_list.set_placeholder(_placeholder(_("No mood logged today yet")))
         self._history.add_named(self._day_list, "day")
-        self._month = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=12)
-        self._history.add_named(self._month, "month")
+        month = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=12)
+        month_heading = Gtk.Box(spacing=6)
+        self._month_title = heading("", hexpand=True)
+        month_heading.append(self._month_title)
+        for icon, step, tooltip in (("go-previous-symbolic", -1, N_("Previous Month")),
+                                    ("go-next-symbolic", 1, N_("Next Month"))):
+            turn = Gtk.Button(icon_name=icon, tooltip_text=_(tooltip))
+            turn.add_css_class("flat")
+            turn.connect("clicked", lambda button, step=step: self._turn_month(step))
+            month_heading.append(turn)
+        month.append(month_heading)
+        self._month_grid = Gtk.Grid(column_homogeneous=True, row_spacing=6, column_spacing=6)
+        month.append(self._month_grid)
+        today = datetime.date.today()
+        self._month_shown = (today.year, today.month)
+        self._history.add_named(month, "month")
         self._year = boxed_list()
         self._year.set_placeholder(_placeholder(_("No mood logged this year yet")))
         self._history.add_named(self._year, "year")
         column.append(self._history)
+        self._span_buttons[app.customization.span].set_active(True)
+        self._history.set_visible_child_name(app.customization.span)
+        for span, button in self._span_buttons.items():
+            button.connect("toggled", self._on_span_toggled, span)
 
         self.anchors = {"streak": self._streak, "quick-log": self._quick_log, "time-switch": self._switch}
         app.tips.connect("moods-changed", lambda tips: self.refresh())
@@ -146,9 +163,9 @@ class DayView(Gtk.ScrolledWindow):
         if not button.get_active():
             return
         self._history.set_visible_child_name(span)
+        self._app.customization.span = span
         # Switching between day, month and year is what TimeViewTip suggests.
-        if span != "day":
-            self._app.presenter.action_performed("TimeViewTip")
+        self._app.presenter.action_performed("TimeViewTip")
 
     def _draw_history(self):
         today = datetime.date.today()
@@ -157,30 +174,7 @@ class DayView(Gtk.ScrolledWindow):
             row = Adw.ActionRow(title=label(mood.mood), subtitle=mood.logged.strftime("%H:%M"))
             row.add_prefix(_mood_icon(mood.mood))
             self._day_list.append(row)
-
-        clear(self._month)
-        self._month.append(heading(f"{_(MONTHS[today.month - 1])} {today.year}"))
-        grid = Gtk.Grid(column_homogeneous=True, row_spacing=6, column_spacing=6)
-        for column, initials in enumerate(WEEKDAY_INITIALS):
-            grid.attach(dim_label(_(initials), "caption", xalign=0.5), column, 0, 1, 1)
-        days = history.by_day(self._moods, today.year, today.month)
-        first_weekday, length = calendar.monthrange(today.year, today.month)
-        for day in range(1, length + 1):
-            cell = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=2)
-            cell.add_css_class("feels-day")
-            number = Gtk.Label(label=str(day))
-            number.add_css_class("caption")
-            if day == today.day:
-                number.add_css_class("accent")
-            cell.append(number)
-            if day in days:
-                cell.append(_mood_icon(nearest(days[day].average).name))
-            else:
-                cell.append(Gtk.Image(pixel_size=16))
-            position = first_weekday + day - 1
-            grid.attach(cell, position % 7, 1 + position // 7, 1, 1)
-        self._month.append(grid)
-
+        self._draw_month()
         clear(self._year)
         for month, summary in sorted(history.by_month(self._moods, today.year).items()):
             row = Adw.ActionRow(
@@ -192,9 +186,39 @@ class DayView(Gtk.ScrolledWindow):
             row.add_suffix(bar)
             self._year.append(row)
 
+    def _turn_month(self, step):
+        year, month = self._month_shown
+        month += step
+        self._month_shown = (year + (month - 1) // 12, (month - 1) % 12 + 1)
+        self._draw_month()
 
-def _mood_icon(mood):
-    icon = Gtk.Image(icon_name=BY_NAME[mood].icon, pixel_size=16)
+    def _draw_month(self):
+        today = datetime.date.today()
+        year, month = self._month_shown
+        self._month_title.set_label(f"{_(MONTHS[month - 1])} {year}")
+        clear(self._month_grid)
+        for column, initials in enumerate(WEEKDAY_INITIALS):
+            self._month_grid.attach(dim_label(_(initials), "caption", xalign=0.5), column, 0, 1, 1)
+        days = history.by_day(self._moods, year, month)
+        first_weekday, length = calendar.monthrange(year, month)
+        for day in range(1, length + 1):
+            cell = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=2)
+            cell.add_css_class("feels-day")
+            number = Gtk.Label(label=str(day))
+            number.add_css_class("caption")
+            if datetime.date(year, month, day) == today:
+                number.add_css_class("accent")
+            cell.append(number)
+            if day in days:
+                cell.append(_mood_icon(nearest(days[day].average).name, 20))
+            else:
+                cell.append(Gtk.Image(pixel_size=20))
+            position = first_weekday + day - 1
+            self._month_grid.attach(cell, position % 7, 1 + position // 7, 1, 1)
+
+
+def _mood_icon(mood, size=16):
+    icon = Gtk.Image(icon_name=BY_NAME[mood].icon, pixel_size=size)
     icon.add_css_class(f"feels-mood-{mood}")
     icon.add_css_class("feels-colorful")
     return icon

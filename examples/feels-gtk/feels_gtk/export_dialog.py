@@ -18,6 +18,11 @@ def present(parent, tips, finished, toast):
         title=_("Export Moods"), transient_for=parent, modal=True, action=Gtk.FileChooserAction.SAVE,
         accept_label=_("Export"))
     chooser.set_current_name("feels-moods.csv")
+    folder = GLib.get_user_special_dir(GLib.UserDirectory.DIRECTORY_DOCUMENTS) or GLib.get_home_dir()
+    try:
+        chooser.set_current_folder(Gio.File.new_for_path(folder))
+    except GLib.Error:
+        pass  # The folder is gone: the chooser's own choice stands.
     _open.add(chooser)
 
     def responded(chooser, response):

@@ -34,7 +34,11 @@ class SettingsView(Gtk.ScrolledWindow):
         health.add_prefix(Gtk.Image(icon_name="emblem-favorite-symbolic"))
         self._health = Gtk.Switch(active=False, sensitive=False, valign=Gtk.Align.CENTER)
         self._health.update_property([Gtk.AccessibleProperty.LABEL], [_("Sync with Apple Health")])
-        health.add_suffix(self._health)
+        # The tip points at the switch, through a box around it: a popover is as insensitive as its parent, and the
+        # switch is insensitive.
+        self._health_anchor = Gtk.Box(valign=Gtk.Align.CENTER)
+        self._health_anchor.append(self._health)
+        health.add_suffix(self._health_anchor)
         features.append(health)
 
         export = Adw.ActionRow(
@@ -54,7 +58,7 @@ class SettingsView(Gtk.ScrolledWindow):
         tips.append(reset)
         column.append(tips)
 
-        self.anchors = {"features": self._features, "health": self._health}
+        self.anchors = {"features": self._features, "health": self._health_anchor}
 
     def appeared(self):
         """The view is on screen: the service counts it (HealthKitSyncTip waits for it)."""

@@ -4,6 +4,7 @@ import shutil
 
 from gi.repository import Adw, Gio, Gtk
 
+from . import report
 from .i18n import _
 from .moods import SCALE
 from .widgets import boxed_list
@@ -42,7 +43,10 @@ def present(parent, reason):
         commands.append(row)
     dialog.set_extra_child(commands)
     dialog.add_response("close", _("Close"))
-    panel = Gio.DesktopAppInfo.new(KEYBOARD_PANEL)
+    try:
+        panel = Gio.DesktopAppInfo.new(KEYBOARD_PANEL)
+    except TypeError:
+        panel = None  # GNOME Settings is not installed: PyGObject raises for the constructor's NULL.
     if panel is not None:
         dialog.add_response("keyboard", _("Open Keyboard Settings"))
         dialog.set_response_appearance("keyboard", Adw.ResponseAppearance.SUGGESTED)
@@ -52,4 +56,6 @@ def present(parent, reason):
             panel.launch([], parent.get_display().get_app_launch_context())
     dialog.connect("response", responded)
     dialog.present()
+    report.event("shortcut-dialog", f"Showed how to log from a keyboard shortcut (instead of {reason})",
+                 reason=reason, keyboard_settings=panel is not None)
     return dialog

@@ -58,9 +58,17 @@ class TipContent(Gtk.Box):
         self.connect("map", self._on_map)
 
     def _on_map(self, widget):
-        # Mapped is not yet laid out: wait for the first frame that gives the close button its size.
+        # Mapped is not yet laid out, and a popover may take a frame or two to settle on its size (its labels wrap):
+        # the tip is drawn once three frames in a row put its buttons in the same places.
+        settled = {"where": None, "frames": 0}
+
         def laid_out(widget, clock):
             if self.close_button.get_width() == 0:
+                return GLib.SOURCE_CONTINUE
+            where = self.where()
+            settled["frames"] = settled["frames"] + 1 if where == settled["where"] else 0
+            settled["where"] = where
+            if settled["frames"] < 2:
                 return GLib.SOURCE_CONTINUE
             self.emit("drawn")
             return GLib.SOURCE_REMOVE
@@ -70,7 +78,7 @@ class TipContent(Gtk.Box):
         """Where the tip is on screen, for the report: the X11 window holding it, and its buttons' centres in that
         window (close_at, action_at)."""
         native = self.get_native()
-        where = {"window": x11.window_id(native.get_surface())}
+        where = {"window": x11.window_id(native.get_surface()), "size": [native.get_width(), native.get_height()]}
         offset_x, offset_y = native.get_surface_transform()
         for name, button in (("close", self.close_button), ("action", self.action_button)):
             if button is None:
