@@ -73,11 +73,6 @@ class TipPresenter:
         self._invalidated.clear()
         self._ask()
 
-    @property
-    def shown_tip(self):
-        """The id of the tip on screen, or None."""
-        return self._shown.tip.id if self._shown else None
-
     # MARK: - Asking the service
 
     def _ask(self):
