@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// examples/feels-gtk: the Feels app for GNOME, under Xvfb with a real GTK, on a private bus with the real service.
 @Suite("The GTK app")
@@ -11,20 +12,19 @@ struct FeelsGtkExampleTests {
         try desktop.launch()
 
         let shown = try desktop.waitForTip("TimeViewTip")
-        #expect(shown["view"] as? String == "DayView")
-        #expect(shown["presentation"] as? String == "popover")
-        #expect(shown["anchor"] as? String == "time-switch")
-        #expect(shown["title"] as? String == "View Your History")
-        #expect(
-            shown["message"] as? String
-                == "Switch between Day, Month, and Year views to see your mood patterns over time.")
-        #expect(shown["action"] as? String == "Show Month")
-        // DisplayNextTip chose it for the view and recorded its display.
-        #expect(try desktop.tip("TimeViewTip")["display_count"]?.uint32Value == 1)
+        #expect(shown.view == "DayView")
+        #expect(shown.presentation == "popover")
+        #expect(shown.anchor == "time-switch")
+        #expect(shown.title == "View Your History")
+        #expect(shown.message == "Switch between Day, Month, and Year views to see your mood patterns over time.")
+        #expect(shown.language == "")
+        #expect(shown.action == "Show Month")
+        // PresentNextTip chose it for the view and recorded its display.
+        #expect(try desktop.tip("TimeViewTip").displayCount == 1)
     }
 
-    /// Its close button records tipClosed, its button (Show Month) actionPerformed: (button, why it hid, reason).
-    @Test(arguments: [("close", "closed", "tipClosed"), ("action", "action", "actionPerformed")])
+    /// Its close button records tip-closed, its button (Show Month) action-performed: (button, why it hid, reason).
+    @Test(arguments: [("close", "closed", "tip-closed"), ("action", "action", "action-performed")])
     func pressingTheTipsButtonRecordsWhatTheUserDid(button: String, why: String, reason: String) throws {
         let desktop = try FeelsDesktop()
         try desktop.launch()
@@ -36,34 +36,34 @@ struct FeelsGtkExampleTests {
         #expect(hidden["why"] as? String == why)
         _ = try desktop.waitForEvent("invalidated") { $0["tip"] as? String == "TimeViewTip" }
         let tip = try desktop.tip("TimeViewTip")
-        #expect(tip["status"]?.stringValue == "invalidated")
-        #expect(tip["invalidation_reason"]?.stringValue == reason)
+        #expect(tip.status == "invalidated")
+        #expect(tip.invalidationReason == reason)
     }
 
     @Test func actingOnSiriShortcutTipShowsHowToLogFromAKeyboardShortcut() throws {
         let desktop = try FeelsDesktop(serviceArguments: ["--display-frequency", "immediate"])
-        for mood in ["good", "great", "average"] { try desktop.call("LogMood", [.string(mood)]) }
+        for mood in ["good", "great", "average"] { try desktop.tips.logMood(mood: mood) }
         try desktop.showTip("SiriShortcutTip", activationToken: "feels-test_TIME1")
         let shown = try desktop.waitForTip("SiriShortcutTip")
-        #expect(shown["action"] as? String == "Set Up a Shortcut…")
+        #expect(shown.action == "Set Up a Shortcut…")
 
         try desktop.press("action", of: shown)
 
         let dialog = try desktop.waitForEvent("shortcut-dialog")
         #expect(dialog["reason"] as? String == "siri")
         _ = try desktop.waitForEvent("invalidated") { $0["tip"] as? String == "SiriShortcutTip" }
-        #expect(try desktop.tip("SiriShortcutTip")["invalidation_reason"]?.stringValue == "actionPerformed")
+        #expect(try desktop.tip("SiriShortcutTip").invalidationReason == "action-performed")
     }
 
     @Test func actingOnHealthKitSyncTipExportsTheMoodsToTheFileTheUserPicks() throws {
         let desktop = try FeelsDesktop(serviceArguments: ["--display-frequency", "immediate"])
-        for mood in ["great", "bad"] { try desktop.call("LogMood", [.string(mood)]) }
+        for mood in ["great", "bad"] { try desktop.tips.logMood(mood: mood) }
         // Settings is viewed as it appears, and HealthKitSyncTip waits for that.
         try desktop.showTip("HealthKitSyncTip", activationToken: "feels-test_TIME1")
         let shown = try desktop.waitForTip("HealthKitSyncTip")
-        #expect(shown["anchor"] as? String == "health")
-        #expect(shown["action"] as? String == "Export Moods…")
-        #expect((shown["on_linux"] as? String)?.hasPrefix("Apple Health is not available on Linux") == true)
+        #expect(shown.anchor == "health")
+        #expect(shown.action == "Export Moods…")
+        #expect(shown.onLinux?.hasPrefix("Apple Health is not available on Linux") == true)
 
         try desktop.press("action", of: shown)
         // GTK's file chooser: the name typed in, with its folder, and Return.
@@ -75,7 +75,7 @@ struct FeelsGtkExampleTests {
         try desktop.xdotool(["key", "Return"])
 
         _ = try desktop.waitForEvent("invalidated") { $0["tip"] as? String == "HealthKitSyncTip" }
-        #expect(try desktop.tip("HealthKitSyncTip")["invalidation_reason"]?.stringValue == "actionPerformed")
+        #expect(try desktop.tip("HealthKitSyncTip").invalidationReason == "action-performed")
         let rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
         #expect(rows.first == "logged,mood,score")
         #expect(
@@ -87,7 +87,7 @@ struct FeelsGtkExampleTests {
     @Test func aTipThatBecomesEligibleWhileTheWindowIsOpenAppears() throws {
         let desktop = try FeelsDesktop()
         // The day view's only available tip is closed: the view opens with none.
-        try desktop.call("InvalidateTip", [.string("TimeViewTip"), .string("tipClosed")])
+        try desktop.tips.invalidateTip(id: "TimeViewTip", reason: "tip-closed")
         try desktop.launch()
         let answered = try desktop.waitForEvent("no-tip") { $0["view"] as? String == "DayView" }
         let before = desktop.events.count
@@ -95,49 +95,47 @@ struct FeelsGtkExampleTests {
         #expect(!desktop.events.contains { $0["event"] as? String == "tip-shown" })
 
         // MoodStreakTip waits for currentStreak >= 3; TipChanged says it should display, and the app shows it.
-        try desktop.call("UpdateStreak", [.uint32(3)])
+        try desktop.tips.updateStreak(days: 3)
 
         let shown = try desktop.waitForTip("MoodStreakTip", after: before)
-        #expect(shown["anchor"] as? String == "streak")
-        #expect(shown["title"] as? String == "Build Your Streak!")
-        #expect(try desktop.tip("MoodStreakTip")["display_count"]?.uint32Value == 1)
+        #expect(shown.anchor == "streak")
+        #expect(shown.title == "Build Your Streak!")
+        #expect(try desktop.tip("MoodStreakTip").displayCount == 1)
     }
 
     @Test func aTipTheDisplayWindowHeldBackAppearsWhenTheWindowReopens() throws {
         // A display window of 3 s: the first tip shown holds new tips back for that long.
         let desktop = try FeelsDesktop(serviceArguments: ["--display-frequency", "3"])
-        try desktop.call("UpdateStreak", [.uint32(3)])
+        try desktop.tips.updateStreak(days: 3)
         try desktop.launch()
         let first = try desktop.waitForTip("TimeViewTip")
         try desktop.press("close", of: first)
         // Closed, the next tip of the view is asked for, and the window holds MoodStreakTip back.
         let heldBack = try desktop.waitForEvent("no-tip") { $0["view"] as? String == "DayView" }
         #expect(heldBack["view"] as? String == "DayView")
-        #expect(try desktop.tip("MoodStreakTip")["held_back_by"]?.stringValue == "display-window")
+        #expect(try desktop.tip("MoodStreakTip").heldBackBy == "display-window")
 
         let shown = try desktop.waitForTip("MoodStreakTip")
-        #expect(shown["view"] as? String == "DayView")
-        #expect(try desktop.tip("MoodStreakTip")["held_back_by"]?.stringValue == "")
+        #expect(shown.view == "DayView")
+        #expect(try desktop.tip("MoodStreakTip").heldBackBy == "")
     }
 
     @Test func theTipsWordsAreInGermanUnderLanguageDe() throws {
-        // The service has the German catalog and a de_DE.UTF-8 locale; the app asks for the words in its languages.
-        let desktop = try FeelsDesktop(environment: [
-            "LOCPATH": try Translations.localeFolder(for: "de_DE.UTF-8"),
-            "TEXTDOMAINDIR": try Translations.catalogFolder(),
-        ])
+        // The service speaks English itself and has the German catalog; the app asks for the words in its languages,
+        // GLib's: de, then C.
+        let desktop = try FeelsDesktop(environment: ["TEXTDOMAINDIR": try Translations.catalogFolder()])
         try desktop.launch(environment: ["LANGUAGE": "de"])
 
         let shown = try desktop.waitForTip("TimeViewTip")
-        #expect(shown["title"] as? String == "Sieh dir deinen Verlauf an")
-        #expect(shown["locale"] as? String == "de_DE.UTF-8")
+        #expect(shown.title == "Sieh dir deinen Verlauf an")
+        #expect(shown.language == "de")
         // The app's own words come from its own catalog.
-        #expect(shown["action"] as? String == "Monat zeigen")
+        #expect(shown.action == "Monat zeigen")
     }
 
     @Test func showTipOverTheBusOpensTheTipsViewWithTheTip() throws {
         let desktop = try FeelsDesktop(serviceArguments: ["--display-frequency", "immediate"])
-        for mood in ["good", "great", "average"] { try desktop.call("LogMood", [.string(mood)]) }
+        for mood in ["good", "great", "average"] { try desktop.tips.logMood(mood: mood) }
         try desktop.launch()
         _ = try desktop.waitForTip("TimeViewTip")
         let before = desktop.events.count
@@ -157,11 +155,11 @@ struct FeelsGtkExampleTests {
         #expect(startup.stdout.contains("_NET_STARTUP_ID(UTF8_STRING) = \"feels-test_TIME4242\""), "\(startup.stdout)")
         #expect(startup.stdout.contains("_NET_WM_USER_TIME(CARDINAL) = 4242"), "\(startup.stdout)")
         let shown = try desktop.waitForTip("SiriShortcutTip", after: before)
-        #expect(shown["view"] as? String == "SettingsContentView")
-        #expect(shown["anchor"] as? String == "features")
-        #expect(shown["title"] as? String == "Use Siri to Log Moods")
-        #expect((shown["on_linux"] as? String)?.contains("keyboard shortcut") == true)
-        #expect(try desktop.tip("SiriShortcutTip")["display_count"]?.uint32Value == 1)
+        #expect(shown.view == "SettingsContentView")
+        #expect(shown.anchor == "features")
+        #expect(shown.title == "Use Siri to Log Moods")
+        #expect(shown.onLinux?.contains("keyboard shortcut") == true)
+        #expect(try desktop.tip("SiriShortcutTip").displayCount == 1)
     }
 
     @Test func theBusStartsTheAppForShowTipAndItShowsTheTip() throws {
@@ -171,14 +169,38 @@ struct FeelsGtkExampleTests {
         try desktop.showTip("CustomizeLayoutTip", activationToken: "feels-test_TIME1")
 
         let shown = try desktop.waitForTip("CustomizeLayoutTip")
-        #expect(shown["view"] as? String == "CustomizeContentView")
-        #expect(shown["presentation"] as? String == "inline")
-        #expect(shown["title"] as? String == "Personalize Your Experience")
+        #expect(shown.view == "CustomizeContentView")
+        #expect(shown.presentation == "inline")
+        #expect(shown.title == "Personalize Your Experience")
         // The bus started it, from the app's activation file (and the service, for the app's first call).
         let app = try #require(desktop.owner(of: FeelsDesktop.appName))
         #expect(desktop.bus.log.contains { $0.contains("Successfully activated service 'org.feels.Feels'") })
         #expect(try commandLine(of: app).last == "--gapplication-service")
-        #expect(try desktop.tip("CustomizeLayoutTip")["display_count"]?.uint32Value == 1)
+        #expect(try desktop.tip("CustomizeLayoutTip").displayCount == 1)
+    }
+
+    @Test func showTipOpensTheViewTheServiceNamesBeforeAnyOtherViewAppears() throws {
+        // The view is the tip's location as the service gives it (GetTips), which also spells the id as it should be:
+        // no other view appears first, so no other tip is recorded as displayed.
+        let desktop = try FeelsDesktop()
+        try desktop.showTip("customizelayouttip", activationToken: "feels-test_TIME1")
+
+        let shown = try desktop.waitForTip("CustomizeLayoutTip")
+        #expect(shown.view == "CustomizeContentView")
+        let views = desktop.events.filter { $0["event"] as? String == "view" }.compactMap { $0["view"] as? String }
+        #expect(views == ["CustomizeContentView"])
+        #expect(try desktop.tip("CustomizeLayoutTip").displayCount == 1)
+        #expect(try desktop.tip("TimeViewTip").displayCount == 0)
+    }
+
+    @Test func showTipOfATipTheServiceDoesNotHaveOpensTheWindowAndSaysSo() throws {
+        let desktop = try FeelsDesktop()
+        try desktop.showTip("NoSuchTip", activationToken: "feels-test_TIME1")
+
+        let unknown = try desktop.waitForEvent("unknown-tip")
+        #expect(unknown["tip"] as? String == "NoSuchTip")
+        let presented = try desktop.waitForEvent("presented")
+        #expect(presented["view"] as? String == "DayView")
     }
 
     @Test func launchingTheDesktopEntryStartsTheAppByBusActivation() throws {
@@ -203,7 +225,7 @@ struct FeelsGtkExampleTests {
     @Test func theTipInThirtyLinesShowsWhenTheDisplayWindowReopens() throws {
         // Another tip first appears, and opens a display window of 2 s: the example's tip waits for TipChanged.
         let desktop = try FeelsDesktop(serviceArguments: ["--display-frequency", "2"])
-        #expect(try desktop.call("DisplayTip", [.string("CustomizeLayoutTip")]).first?.boolValue == true)
+        #expect(try desktop.tips.presentTip(id: "CustomizeLayoutTip").shown)
         let example = try desktop.start([
             "/usr/bin/python3", Example.path("feels-gtk/tip-in-30-lines.py"),
             Example.path("../dbus/org.feels.Tips1.xml"),
@@ -212,16 +234,15 @@ struct FeelsGtkExampleTests {
 
         #expect(example.readLine(timeout: .seconds(30)) == "Showed TimeViewTip: View Your History")
         let tip = try desktop.tip("TimeViewTip")
-        #expect(tip["display_count"]?.uint32Value == 1)
+        #expect(tip.displayCount == 1)
         // It was shown only once the window let it: at least 2 s after the other tip.
-        let first = try #require(try desktop.tip("CustomizeLayoutTip")["first_displayed"]?.int64Value)
-        #expect(try #require(tip["first_displayed"]?.int64Value) - first >= 2_000_000)
+        #expect(tip.firstDisplayed - (try desktop.tip("CustomizeLayoutTip").firstDisplayed) >= 2_000_000)
     }
 
     @Test func itsLogicPassesItsOwnTestsAgainstTheService() throws {
-        // examples/feels-gtk/tests: languages, history, insights and the CSV export; feels_gtk/tips.py against the
-        // service; the app's places against the service's catalog.
-        let service = try RunningService()
+        // examples/feels-gtk/tests: history, insights and the CSV export; feels_gtk/tips.py against the service (its
+        // testing switches, its German catalog); the app's places against the service's catalog.
+        let service = try RunningService(environment: Example.serviceEnvironment())
         let app = Example.path("feels-gtk")
         let result = try runTool(
             "/usr/bin/python3", ["-m", "unittest", "discover", "-s", "\(app)/tests", "-t", app],

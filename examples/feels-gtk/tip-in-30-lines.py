@@ -12,8 +12,7 @@ from gi.repository import Adw, Gio, GLib, Gtk  # noqa: E402
 
 XML = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/dbus-1/interfaces/org.feels.Tips1.xml"
 TIP = "TimeViewTip"
-# The service wants a locale it has, such as de_DE.UTF-8; C.UTF-8 gives the seed's English words.
-LOCALE = next((name for name in GLib.get_language_names() if "." in name), "C.UTF-8")
+WORDS = {"languages": GLib.Variant("as", GLib.get_language_names())}  # the words in the user's language
 
 
 def activate(app):
@@ -24,13 +23,13 @@ def activate(app):
     popover = Gtk.Popover(autohide=False)
     popover.set_parent(anchor)
 
-    def show():  # TipKit's TipView: DisplayTip says whether the tip shows here now, and records that it did.
-        if popover.get_visible() or not tips.DisplayTip("(s)", TIP):
+    def show():  # TipKit's TipView: PresentTip says whether the tip shows here now, records it, gives its words.
+        shown, tip = tips.PresentTip("(sa{sv})", TIP, WORDS) if not popover.get_visible() else (False, None)
+        if not shown:
             return
-        tip = tips.GetLocalizedTip("(ss)", TIP, LOCALE)
         words = Gtk.Label(label=f"{tip['title']}\n{tip['message']}", wrap=True, width_chars=24, max_width_chars=38)
         close = Gtk.Button(icon_name="window-close-symbolic", valign=Gtk.Align.START)
-        close.connect("clicked", lambda button: (popover.popdown(), tips.InvalidateTip("(ss)", TIP, "tipClosed")))
+        close.connect("clicked", lambda button: (popover.popdown(), tips.InvalidateTip("(ss)", TIP, "tip-closed")))
         box = Gtk.Box(spacing=12, margin_start=6)
         box.append(words)
         box.append(close)
@@ -39,7 +38,7 @@ def activate(app):
         print(f"Showed {TIP}: {tip['title']}", flush=True)
 
     def changed(proxy, sender, signal, parameters):  # a tip that may show now appears, without polling
-        tip_id, changes = parameters.unpack()
+        tip_id, location, changes = parameters.unpack()
         if signal == "TipChanged" and tip_id == TIP and changes.get("should_display"):
             show()
     tips.connect("g-signal", changed)

@@ -1,6 +1,7 @@
 import BusTestSupport
 import DBus
 import Foundation
+import TipsInterface
 
 /// examples/feels-gtk as a user has it: installed by its Makefile into a folder of its own, on an X server of its
 /// own (Xvfb: no window manager, no compositor, which GTK 4's popovers need neither of), on a private bus whose
@@ -11,6 +12,8 @@ import Foundation
 /// the service what was recorded. Everything it starts is stopped when it is released.
 final class FeelsDesktop {
     static let appName: BusName = "org.feels.Feels"
+    /// The object a GApplication serves `org.freedesktop.Application` at.
+    static let appPath: ObjectPath = "/org/feels/Feels"
 
     let folder: TemporaryFolder
     /// The install prefix: bin/feels-gtk, share/applications/org.feels.Feels.desktop, share/dbus-1/services, ….
@@ -21,6 +24,8 @@ final class FeelsDesktop {
     /// The environment the app runs in, from the bus (activated) or from the test (launched).
     let environment: [String: String?]
     private let xvfb: ChildProcess
+    /// The screen's bottom right corner, where the pointer waits.
+    private let corner: (Int, Int)
     private var launched: ChildProcess?
     private let reportPath: String
 
@@ -29,7 +34,10 @@ final class FeelsDesktop {
     /// - Parameters:
     ///   - serviceArguments: Further arguments for `feels-tipsd` when the bus starts it (`--display-frequency`).
     ///   - environment: Variables for the bus, and so for what it starts (the service's translations, say).
-    init(serviceArguments: [String] = [], environment extra: [String: String?] = [:]) throws {
+    ///   - screen: The size of the X screen.
+    init(
+        serviceArguments: [String] = [], environment extra: [String: String?] = [:], screen: (Int, Int) = (1280, 900)
+    ) throws {
         folder = try TemporaryFolder()
         prefix = folder.url.appendingPathComponent("prefix")
         let install = try runTool(
@@ -42,20 +50,22 @@ final class FeelsDesktop {
             throw CommandFailed(command: "make install", output: install.stdout + install.stderr)
         }
 
-        xvfb = try ChildProcess("Xvfb", ["-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
+        xvfb = try ChildProcess(
+            "Xvfb", ["-displayfd", "1", "-screen", "0", "\(screen.0)x\(screen.1)x24", "-nolisten", "tcp"])
         guard let number = xvfb.readLine(timeout: .seconds(20)), Int(number) != nil else {
             throw ChildProcessError.timedOut("Xvfb to say its display: \(xvfb.lines(of: .standardError))")
         }
         display = ":\(number)"
+        corner = (screen.0 - 1, screen.1 - 1)
         // The pointer starts in the middle of the screen, where popovers appear: away with it, to the corner.
-        _ = try runTool("xdotool", ["mousemove", "--sync", "1279", "899"], env: ["DISPLAY": display])
+        _ = try runTool("xdotool", ["mousemove", "--sync", "\(corner.0)", "\(corner.1)"], env: ["DISPLAY": display])
 
         let services = folder.url.appendingPathComponent("services")
         try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
         let tipsd = try builtProduct("feels-tipsd")
         let exec = ([tipsd, "--datastore", folder.path("tips.sqlite")] + serviceArguments).joined(separator: " ")
-        try "[D-BUS Service]\nName=org.feels.Tips\nExec=\(exec)\n"
-            .write(to: services.appendingPathComponent("org.feels.Tips.service"), atomically: true, encoding: .utf8)
+        try "[D-BUS Service]\nName=\(Tips1.busName.rawValue)\nExec=\(exec)\n".write(
+            to: services.appendingPathComponent("\(Tips1.busName.rawValue).service"), atomically: true, encoding: .utf8)
 
         reportPath = folder.path("report.jsonl")
         var environment: [String: String?] = [
@@ -77,7 +87,7 @@ final class FeelsDesktop {
     deinit {
         stop(Self.appName)
         launched?.terminate()
-        stop(RunningService.name)
+        stop(Tips1.busName)
         client.close()
         bus.stop()
         xvfb.terminate()
@@ -108,8 +118,9 @@ final class FeelsDesktop {
         let result = try runTool(
             "gdbus",
             [
-                "call", "--address", bus.address, "--dest", Self.appName.rawValue, "--object-path", "/org/feels/Feels",
-                "--method", "org.freedesktop.Application.ActivateAction", "show-tip", "[<'\(id)'>]",
+                "call", "--address", bus.address, "--dest", Self.appName.rawValue, "--object-path",
+                Self.appPath.rawValue, "--method", "org.freedesktop.Application.ActivateAction", "show-tip",
+                "[<'\(id)'>]",
                 "{'activation-token': <'\(activationToken)'>}",
             ])
         guard result.status == 0 else { throw CommandFailed(command: "gdbus", output: result.stderr) }
@@ -142,20 +153,20 @@ final class FeelsDesktop {
     }
 
     /// The first `tip-shown` event for the tip `id` after the first `after` events.
-    func waitForTip(_ id: String, after: Int = 0) throws -> [String: Any] {
-        try waitForEvent("tip-shown", after: after) { $0["tip"] as? String == id }
+    func waitForTip(_ id: String, after: Int = 0) throws -> ShownTip {
+        ShownTip(try waitForEvent("tip-shown", after: after) { $0["tip"] as? String == id })
     }
 
     /// Presses a tip's button (`close` or `action`) with the X server's pointer, where the `tip-shown` event placed it.
-    func press(_ button: String, of shown: [String: Any]) throws {
-        guard let window = shown["window"] as? Int, let point = shown["\(button)_at"] as? [Int], point.count == 2 else {
-            throw AppDidNotReport(event: "\(button)_at", report: [shown], log: [])
+    func press(_ button: String, of shown: ShownTip) throws {
+        guard let window = shown.window, let point = shown.event["\(button)_at"] as? [Int], point.count == 2 else {
+            throw AppDidNotReport(event: "\(button)_at", report: [shown.event], log: [])
         }
         // From the corner of the screen, where no window of the app reaches: GTK 4.8 on X11 at times misses a click
         // on a popover that was mapped under the pointer when the pointer comes to it without leaving it first.
         try xdotool([
-            "mousemove", "--sync", "1279", "899", "mousemove", "--sync", "--window", "\(window)", "\(point[0])",
-            "\(point[1])", "click", "1",
+            "mousemove", "--sync", "\(corner.0)", "\(corner.1)", "mousemove", "--sync", "--window", "\(window)",
+            "\(point[0])", "\(point[1])", "click", "1",
         ])
     }
 
@@ -167,17 +178,16 @@ final class FeelsDesktop {
 
     // MARK: - The bus
 
-    /// Calls a method of `org.feels.Tips1`; the bus starts the service for the first call.
-    @discardableResult
-    func call(_ member: String, _ arguments: [DBusValue] = []) throws(DBusError) -> [DBusValue] {
-        try client.call(
-            destination: RunningService.name, path: RunningService.path, interface: RunningService.interface,
-            member: MemberName(member), arguments: arguments, timeout: .seconds(20))
-    }
+    /// The contract's client of `org.feels.Tips1`, as another app would call it; the bus starts the service for the
+    /// first call.
+    var tips: Tips1Client { Tips1Client(connection: client, timeout: .seconds(20)) }
 
-    /// A tip as the service has it, through `GetTip`.
-    func tip(_ id: String) throws -> [String: DBusValue] {
-        try call("GetTip", [.string(id)]).first?.vardictValue ?? [:]
+    /// A tip as the service has it, through `GetTips`; its words in the service's English.
+    func tip(_ id: String) throws -> Tips1.Tip {
+        guard let tip = try tips.getTips(ids: [id]).first else {
+            throw DBusError.invalidMessage("GetTips answered no tip for '\(id)'")
+        }
+        return tip
     }
 
     /// The process that owns `name` on the bus, if any.
@@ -197,6 +207,40 @@ final class FeelsDesktop {
         while ActivatingBus.isAlive(pid) && ContinuousClock.now < deadline { usleep(10_000) }
         if ActivatingBus.isAlive(pid) { kill(pid, SIGKILL) }
     }
+}
+
+/// A tip the app showed, as its report's `tip-shown` event says: where, how, with which words and buttons.
+struct ShownTip {
+    /// The event as the app wrote it.
+    let event: [String: Any]
+
+    init(_ event: [String: Any]) {
+        self.event = event
+    }
+
+    /// The tip's id.
+    var id: String? { event["tip"] as? String }
+    /// The view it shows in, named by its location.
+    var view: String? { event["view"] as? String }
+    /// `popover` or `inline`.
+    var presentation: String? { event["presentation"] as? String }
+    /// The widget of the view it points at.
+    var anchor: String? { event["anchor"] as? String }
+    /// The app's own line on what the Apple feature the tip promises is on Linux.
+    var onLinux: String? { event["on_linux"] as? String }
+    /// The label of its action button.
+    var action: String? { event["action"] as? String }
+    /// The X11 window holding it.
+    var window: Int? { event["window"] as? Int }
+
+    // The report names the words as the service's tip names them.
+
+    /// The title shown.
+    var title: String? { event[Tips1.Tip.Key.title.rawValue] as? String }
+    /// The message shown.
+    var message: String? { event[Tips1.Tip.Key.message.rawValue] as? String }
+    /// The language the service said the words are in ('' for the seed's English).
+    var language: String? { event[Tips1.Tip.Key.language.rawValue] as? String }
 }
 
 /// The app did not report what a test waited for.

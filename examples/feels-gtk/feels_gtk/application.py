@@ -10,7 +10,7 @@ from .tips import TipsService
 from .window import FeelsWindow
 
 APPLICATION_ID = "org.feels.Feels"
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 
 # Started by the bus for an action (--gapplication-service), the app waits this long for work before it exits.
 INACTIVITY_TIMEOUT_MS = 10_000
@@ -19,8 +19,8 @@ INACTIVITY_TIMEOUT_MS = 10_000
 class FeelsApplication(Adw.Application):
     """The app: one window, its views, and the tips presented in them.
 
-    Actions: show-tip (s, a tip id) opens the view the tip belongs to and presents the tip there when the service
-    agrees (the hand-off a tip notification makes: org.freedesktop.Application.ActivateAction("show-tip",
+    Actions: show-tip (s, a tip id) opens the view the tip's location names and presents the tip there when the
+    service agrees (the hand-off a tip notification makes: org.freedesktop.Application.ActivateAction("show-tip",
     [<"TimeViewTip">], platform_data) on /org/feels/Feels); shortcut, about, quit.
     """
 
@@ -73,14 +73,24 @@ class FeelsApplication(Adw.Application):
     # MARK: - Actions
 
     def _on_show_tip(self, action, parameter):
-        tip_id = parameter.get_string()
-        place = places.BY_ID.get(tip_id)
+        # The view is the one the service names as the tip's location, asked before the window shows, so that no
+        # other view appears first and has its tip recorded as displayed. The app stays up while it asks, even
+        # when the bus started it for this action alone.
+        asked = parameter.get_string()
         window = self.window()
-        if place is None:
-            report.event("unknown-tip", f"show-tip: this app has no tip '{tip_id}'", tip=tip_id)
-        else:
-            window.show_view(place.location, place.tip_id)
-        self._present()
+        self.hold()
+
+        def found(tip):
+            self.release()
+            if tip is None:
+                report.event("unknown-tip", f"show-tip: the service has no tip '{asked}'", tip=asked)
+            elif places.BY_ID.get(tip.id) is None or places.BY_ID[tip.id].location != tip.location:
+                report.event("misplaced", f"show-tip: this app has no place for '{tip.id}' at {tip.location}",
+                             tip=tip.id, view=tip.location)
+            else:
+                window.show_view(tip.location, tip.id)
+            self._present()
+        self.tips.find_tip(asked, found)
 
     def _on_shortcut(self, action, parameter):
         self.set_up_shortcut(self.window(), "siri")

@@ -1,11 +1,11 @@
 """When a tip shows, and where: at most one at a time, in the view on screen, as TipKit decides it.
 
 As a view appears, the presenter asks the service whether a tip is to show there: for a view anchoring one tip,
-whether that tip shows (TipKit's TipView); for a view anchoring several, which of them (TipKit's TipGroup). The
-service answers by the tips' rules and the display window, and records the display. A tip the service holds back
-now may come later: when TipChanged says a tip of the view on screen should display, the presenter asks again, so a
-tip that becomes eligible while the window is open appears without anyone polling. A tip closed, acted on, or
-invalidated anywhere else goes away.
+whether that tip shows (PresentTip, TipKit's TipView); for a view anchoring several, which of them (PresentNextTip,
+TipKit's TipGroup). The service answers by the tips' rules and the display window, records the display, and gives
+the words. A tip the service holds back now may come later: when TipChanged says a tip whose location is the view on
+screen should display, the presenter asks again, so a tip that becomes eligible while the window is open appears
+without anyone polling. A tip closed, acted on, or invalidated anywhere else goes away.
 """
 
 import dataclasses
@@ -13,6 +13,7 @@ import dataclasses
 from . import places, report
 from .places import BY_ID
 from .tip_view import TipBanner, TipContent, TipPopover
+from .tips import ACTION_PERFORMED, TIP_CLOSED
 
 
 @dataclasses.dataclass
@@ -66,7 +67,7 @@ class TipPresenter:
         """The user did what a tip suggests, by its button or by their own hand: the tip goes, for good."""
         if self._shown and self._shown.tip.id == tip_id:
             self._hide("action")
-        self._invalidate(tip_id, "actionPerformed")
+        self._invalidate(tip_id, ACTION_PERFORMED)
 
     def tips_reset(self):
         """Every tip was reset: what this run invalidated may show again."""
@@ -99,7 +100,7 @@ class TipPresenter:
         again, self._ask_again = self._ask_again, False
         if tip is not None and location == self._location and not self._shown:
             place = BY_ID.get(tip.id)
-            if place is not None and place.location == location:
+            if place is not None and place.location == location == tip.location:
                 self._show(place, tip)
                 return
             report.event("misplaced", f"The service chose '{tip.id}', which this app has not at {location}",
@@ -119,8 +120,7 @@ class TipPresenter:
             self._preferred = None
             self._ask()
             return
-        place = BY_ID.get(tip_id)
-        if change.should_display and place is not None and place.location == self._location:
+        if change.should_display and change.location == self._location and tip_id in BY_ID:
             if self._preferred in (None, tip_id):
                 self._ask()
 
@@ -143,12 +143,13 @@ class TipPresenter:
             return
         kind = "inline" if place.inline else "popover"
         content = shown.presentation.content
+        language = f"'{shown.tip.language}'" if shown.tip.language else "the seed's English"
         report.event(
             "tip-shown", f"Showed '{shown.tip.id}' at {shown.location}, as {kind} at {place.anchor}: "
-            f"'{shown.tip.title}' ({shown.tip.locale})",
+            f"'{shown.tip.title}' ({language})",
             tip=shown.tip.id, view=shown.location, presentation=kind, anchor=place.anchor, title=shown.tip.title,
             message=shown.tip.message, on_linux=content.on_linux.get_label() if content.on_linux else None,
-            action=content.action_button.get_label() if content.action_button else None, locale=shown.tip.locale,
+            action=content.action_button.get_label() if content.action_button else None, language=shown.tip.language,
             **content.where())
 
     def _hide(self, why):
@@ -160,7 +161,7 @@ class TipPresenter:
         if self._shown is not shown:
             return
         self._hide("closed")
-        self._invalidate(shown.tip.id, "tipClosed")
+        self._invalidate(shown.tip.id, TIP_CLOSED)
 
     def _act(self, shown, view):
         if self._shown is not shown:
@@ -169,7 +170,7 @@ class TipPresenter:
 
         def finished(performed):
             if performed:
-                self._invalidate(shown.tip.id, "actionPerformed")
+                self._invalidate(shown.tip.id, ACTION_PERFORMED)
             else:
                 self._ask()
         view.perform(shown.tip.id, finished)
@@ -188,7 +189,7 @@ class TipPresenter:
                 self._invalidated.discard(tip_id)
             # A place holding several tips may show the next one now.
             self._ask()
-        if reason == "tipClosed":
+        if reason == TIP_CLOSED:
             self._tips.close_tip(tip_id, recorded)
         else:
             self._tips.tip_action_performed(tip_id, recorded)

@@ -4,9 +4,10 @@ The rest of the app speaks in the jobs a view has (present the tip at an anchor,
 several, close a tip, record its action, log a mood) and never sees a member name, a dictionary key or a GVariant.
 So when the interface changes, this file changes, and no other.
 
-The proxy is built from the interface XML (dbus/org.feels.Tips1.xml in the repository, installed beside the app),
-so Gio checks every call's arguments and every property's type against the contract. Without
-DO_NOT_AUTO_START, the bus starts feels-tipsd on the first call when it is installed and not running.
+The proxy is built from the interface XML (dbus/org.feels.Tips1.xml in the repository, the app's own copy once
+installed): every call's arguments are typed by the method's in-arguments there, and Gio checks the replies, the
+signals and the properties against it. Without DO_NOT_AUTO_START, the bus starts feels-tipsd on the first call when
+it is installed and not running.
 
 Every call is asynchronous: the window never waits for the service. A call that fails is logged, one line on
 stderr, its callback gets None, and the `failed` signal carries the message for the window to show.
@@ -21,31 +22,35 @@ from gi.repository import Gio, GLib, GObject
 BUS_NAME = "org.feels.Tips"
 OBJECT_PATH = "/org/feels/Tips"
 INTERFACE = "org.feels.Tips1"
+UNKNOWN_TIP = "org.feels.Tips1.Error.UnknownTip"
 
 # How long a call may take before it fails: a write waits for its fsync, which a busy disk can make slow.
 CALL_TIMEOUT_MS = 10_000
 
-# The words of the seed, which the service's catalog uses as message ids: asked in this locale, every tip comes back
-# in English whatever language the service runs in.
-SEED_LOCALE = "C.UTF-8"
+# The reasons InvalidateTip takes, as the wire spells them.
+TIP_CLOSED = "tip-closed"
+ACTION_PERFORMED = "action-performed"
 
 
 @dataclasses.dataclass(frozen=True)
 class Tip:
-    """A tip the service decided to show, with its words in the app's language."""
+    """A tip with its words in the user's language."""
 
     id: str
+    # Where it belongs, named as the service names it (DayView, SettingsContentView, …).
+    location: str
     title: str
     message: str
     icon: Gio.Icon
-    # The locale the words are in, as the service says.
-    locale: str
+    # The language the words are in, as the app named it ('de', 'de_DE.UTF-8'); '' for the seed's English.
+    language: str
 
 
 @dataclasses.dataclass(frozen=True)
 class TipChange:
-    """What changed of a tip, as TipChanged announced it; None for what did not change."""
+    """What changed of a tip, as TipChanged announced it: `should_display` None when it did not change."""
 
+    location: str
     should_display: bool | None
     invalidated: bool
 
@@ -59,46 +64,10 @@ class Mood:
     logged: datetime.datetime
 
 
-def locale_candidates(language_names):
-    """The locale names to ask the service for the words in, best first, from GLib.get_language_names().
-
-    The service takes one locale name that this system has (de_DE.UTF-8): a bare language (de), a BCP 47 tag or a
-    locale without its codeset give its own words. So each language becomes the UTF-8 locales it is usually
-    installed as. English, and C, end the list: the seed's words are English.
-    """
-    candidates = []
-
-    def add(name):
-        if name not in candidates:
-            candidates.append(name)
-
-    for name in language_names:
-        base = name.split("@")[0]
-        language, _, territory = base.split(".")[0].partition("_")
-        if language in ("C", "POSIX", "en"):
-            break
-        if "." in base:
-            add(base)
-        if territory:
-            add(f"{language}_{territory}.UTF-8")
-        else:
-            add(f"{language}_{_USUAL_TERRITORY.get(language, language.upper())}.UTF-8")
-    add(SEED_LOCALE)
-    return candidates
-
-
-# Where a language's usual territory is not the language's own letters (de_DE, fr_FR, it_IT are).
-_USUAL_TERRITORY = {
-    "ca": "ES", "cs": "CZ", "da": "DK", "el": "GR", "et": "EE", "eu": "ES", "gl": "ES", "he": "IL", "hi": "IN",
-    "ja": "JP", "ko": "KR", "nb": "NO", "nn": "NO", "pt": "BR", "sl": "SI", "sr": "RS", "sv": "SE", "uk": "UA",
-    "vi": "VN", "zh": "CN",
-}
-
-
-def _icon(name):
-    # The service names freedesktop icons, some of which Adwaita has only as a symbolic icon, some only in colour:
-    # the symbolic one first, which suits a popover's text, and the name as it is when the theme has no such icon.
-    return Gio.ThemedIcon.new_from_names([f"{name}-symbolic", name])
+def _tip(words):
+    # The service names freedesktop icons that Adwaita has, symbolic first, as a GThemedIcon takes them.
+    return Tip(words["id"], words["location"], words["title"], words["message"],
+               Gio.ThemedIcon.new_from_names(words["icon_names"]), words["language"])
 
 
 class TipsService(GObject.Object):
@@ -121,86 +90,69 @@ class TipsService(GObject.Object):
         "failed": (GObject.SignalFlags.RUN_FIRST, None, (str,)),
     }
 
-    def __init__(self, interface_xml_path, language_names=None):
-        """Connects to the service, whose interface is described by the XML at `interface_xml_path`."""
+    def __init__(self, interface_xml_path, languages=None):
+        """Connects to the service, whose interface is described by the XML at `interface_xml_path`.
+
+        `languages` are the user's, best first; by default GLib's (['de_DE.UTF-8', 'de_DE', 'de', 'C'] under
+        LANG=de_DE.UTF-8, ['de', 'C.UTF-8', 'C'] under LANGUAGE=de), which the service tries in turn.
+        """
         super().__init__()
         with open(interface_xml_path, encoding="utf-8") as xml:
-            info = Gio.DBusNodeInfo.new_for_xml(xml.read()).lookup_interface(INTERFACE)
+            self._info = Gio.DBusNodeInfo.new_for_xml(xml.read()).lookup_interface(INTERFACE)
         self._proxy = Gio.DBusProxy.new_for_bus_sync(
-            Gio.BusType.SESSION, Gio.DBusProxyFlags.NONE, info, BUS_NAME, OBJECT_PATH, INTERFACE, None)
+            Gio.BusType.SESSION, Gio.DBusProxyFlags.NONE, self._info, BUS_NAME, OBJECT_PATH, INTERFACE, None)
         self._proxy.connect("g-signal", self._on_signal)
         self._proxy.connect("g-properties-changed", self._on_properties_changed)
         self._proxy.connect("notify::g-name-owner", self._on_owner_changed)
-        self._candidates = locale_candidates(language_names or GLib.get_language_names())
-        # The first candidate the service had words in; found with the first tip, kept for the app's run.
-        self._locale = None
+        self.languages = list(languages or GLib.get_language_names())
+
+    def _words(self):
+        return {"languages": GLib.Variant("as", self.languages)}
 
     # MARK: - Tips
 
     def present_tip(self, tip_id, done):
         """Presents one tip at its anchor, as TipKit's TipView does: done(Tip) when the tip is to be shown (its
         display is recorded), done(None) when it is not to be shown now."""
-        def shown(reply):
-            if reply is None or not reply[0]:
-                done(None)
-            else:
-                self._words(tip_id, done)
-        self._call("DisplayTip", GLib.Variant("(s)", (tip_id,)), shown)
+        self._call("PresentTip", (tip_id, self._words()),
+                   lambda reply: done(_tip(reply[1]) if reply and reply[0] else None))
 
     def present_next_tip(self, location, done):
         """Chooses the tip to show at a place holding several, as TipKit's TipGroup does: done(Tip) for the tip
         to show (its display is recorded), done(None) when none is to be shown now."""
-        def chosen(reply):
-            if reply is None or not reply[0]:
-                done(None)
-            else:
-                self._words(reply[0], done)
-        self._call("DisplayNextTip", GLib.Variant("(s)", (location,)), chosen)
+        self._call("PresentNextTip", (location, self._words()),
+                   lambda reply: done(_tip(reply[1]) if reply and reply[0] else None))
+
+    def find_tip(self, tip_id, done):
+        """The tip `tip_id` as it stands, recording nothing: done(Tip), or done(None) when the service has no such
+        tip (which is not a failure: show-tip may name a tip of a later version)."""
+        self._call("GetTips", ([tip_id], self._words()), lambda reply: done(_tip(reply[0][0]) if reply else None),
+                   expected=(UNKNOWN_TIP,))
 
     def close_tip(self, tip_id, done=None):
         """The user closed the tip: it is not shown again (TipKit's invalidate(reason: .tipClosed))."""
-        self._invalidate(tip_id, "tipClosed", done)
+        self._invalidate(tip_id, TIP_CLOSED, done)
 
     def tip_action_performed(self, tip_id, done=None):
         """The user did what the tip suggests: it is not shown again (invalidate(reason: .actionPerformed))."""
-        self._invalidate(tip_id, "actionPerformed", done)
+        self._invalidate(tip_id, ACTION_PERFORMED, done)
 
     def reset_tips(self, done=None):
         """Every tip, and what the service counts for them, back to a fresh install's; the moods are kept."""
-        self._call("ResetAllTips", None, lambda reply: done and done(reply is not None))
+        self._call("ResetAllTips", (), lambda reply: done and done(reply is not None))
 
     def _invalidate(self, tip_id, reason, done):
-        self._call(
-            "InvalidateTip", GLib.Variant("(ss)", (tip_id, reason)), lambda reply: done and done(reply is not None))
-
-    def _words(self, tip_id, done, candidates=None):
-        # GetLocalizedTip in the first of the app's locales the service has: a locale it does not have comes back
-        # in the service's own words, the reply naming the locale they are in, so the next candidate is tried.
-        if candidates is None:
-            candidates = [self._locale] if self._locale else list(self._candidates)
-        locale = candidates[0]
-
-        def answered(reply):
-            if reply is None:
-                done(None)
-                return
-            tip = reply[0]
-            if tip["locale"] != locale and len(candidates) > 1:
-                self._words(tip_id, done, candidates[1:])
-                return
-            self._locale = locale
-            done(Tip(tip["id"], tip["title"], tip["message"], _icon(tip["icon"]), tip["locale"]))
-        self._call("GetLocalizedTip", GLib.Variant("(ss)", (tip_id, locale)), answered)
+        self._call("InvalidateTip", (tip_id, reason), lambda reply: done and done(reply is not None))
 
     # MARK: - What the user did
 
     def log_mood(self, mood, done=None):
         """Logs a mood now (horrible, bad, average, good or great): done(count of moods logged) or done(None)."""
-        self._call("LogMood", GLib.Variant("(s)", (mood,)), lambda reply: done and done(reply and reply[0]))
+        self._call("LogMood", (mood, {}), lambda reply: done and done(reply and reply[0]))
 
     def settings_viewed(self):
         """The user viewed the settings."""
-        self._call("SettingsViewed", None, lambda reply: None)
+        self._call("SettingsViewed", (), lambda reply: None)
 
     def export_moods(self, done):
         """done(every Mood logged, oldest first), or done(None)."""
@@ -214,7 +166,7 @@ class TipsService(GObject.Object):
                 logged = datetime.datetime.fromtimestamp(micros / 1_000_000, zone)
                 moods.append(Mood(mood, logged))
             done(moods)
-        self._call("ExportMoods", None, exported)
+        self._call("ExportMoods", (), exported)
 
     @property
     def current_streak(self):
@@ -224,25 +176,30 @@ class TipsService(GObject.Object):
 
     # MARK: - The bus
 
-    def _call(self, member, parameters, done):
+    def _call(self, member, arguments, done, expected=()):
+        # The arguments are typed by the method's in-arguments in the XML; an error named in `expected` is an
+        # answer the callback handles (done(None)), not a failure to report.
+        signature = "".join(argument.signature for argument in self._info.lookup_method(member).in_args)
+
         def finished(proxy, result):
             try:
                 reply = proxy.call_finish(result).unpack()
             except GLib.Error as error:
-                message = f"{member} failed: {Gio.DBusError.get_remote_error(error) or error.message}"
-                print(f"feels-gtk: {message}: {error.message}", file=sys.stderr)
-                self.emit("failed", error.message)
+                name = Gio.DBusError.get_remote_error(error)
+                if name not in expected:
+                    print(f"feels-gtk: {member} failed: {name or 'error'}: {error.message}", file=sys.stderr)
+                    self.emit("failed", error.message)
                 done(None)
                 return
             done(reply)
-        self._proxy.call(member, parameters, Gio.DBusCallFlags.NONE, CALL_TIMEOUT_MS, None, finished)
+        self._proxy.call(member, GLib.Variant(f"({signature})", arguments), Gio.DBusCallFlags.NONE, CALL_TIMEOUT_MS,
+                         None, finished)
 
     def _on_signal(self, proxy, sender, signal, parameters):
-        # TipStatusChanged says again what TipChanged says with the status, so only TipChanged is followed.
         if signal != "TipChanged":
             return
-        tip_id, changes = parameters.unpack()
-        change = TipChange(changes.get("should_display"), changes.get("status") == "invalidated")
+        tip_id, location, changes = parameters.unpack()
+        change = TipChange(location, changes.get("should_display"), changes.get("status") == "invalidated")
         self.emit("tip-changed", tip_id, change)
 
     def _on_properties_changed(self, proxy, changed, invalidated):

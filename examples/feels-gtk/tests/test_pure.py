@@ -1,4 +1,4 @@
-"""The app's logic that needs neither a display nor the bus: languages, history, insights, the CSV export."""
+"""The app's logic that needs neither a display nor the bus: history, insights, the CSV export."""
 
 import datetime
 import io
@@ -6,34 +6,13 @@ import unittest
 
 from feels_gtk import history, insights
 from feels_gtk.export import write_csv
-from feels_gtk.tips import Mood, locale_candidates
+from feels_gtk.tips import Mood
 
 BERLIN_WINTER = datetime.timezone(datetime.timedelta(hours=1))
 
 
 def mood(name, year, month, day, hour=12, zone=BERLIN_WINTER):
     return Mood(name, datetime.datetime(year, month, day, hour, 0, tzinfo=zone))
-
-
-class LocaleCandidatesTests(unittest.TestCase):
-    def test_a_bare_language_becomes_its_usual_utf8_locale(self):
-        self.assertEqual(locale_candidates(["de", "C"]), ["de_DE.UTF-8", "C.UTF-8"])
-
-    def test_a_full_locale_comes_first_as_it_is(self):
-        self.assertEqual(
-            locale_candidates(["de_AT.UTF-8", "de_AT", "de.UTF-8", "de", "C"]),
-            ["de_AT.UTF-8", "de.UTF-8", "de_DE.UTF-8", "C.UTF-8"])
-
-    def test_a_language_whose_territory_is_not_its_own_letters(self):
-        self.assertEqual(locale_candidates(["sv", "ja_JP", "C"]), ["sv_SE.UTF-8", "ja_JP.UTF-8", "C.UTF-8"])
-
-    def test_a_modifier_is_dropped(self):
-        self.assertEqual(locale_candidates(["ca_ES@valencia", "C"]), ["ca_ES.UTF-8", "C.UTF-8"])
-
-    def test_english_ends_the_list_with_the_seeds_words(self):
-        self.assertEqual(locale_candidates(["en_GB.UTF-8", "de", "C"]), ["C.UTF-8"])
-        self.assertEqual(locale_candidates(["fr", "en", "de"]), ["fr_FR.UTF-8", "C.UTF-8"])
-        self.assertEqual(locale_candidates(["C.UTF-8", "C"]), ["C.UTF-8"])
 
 
 class HistoryTests(unittest.TestCase):
