@@ -205,13 +205,10 @@ struct FeelsGtkExampleTests {
 
     @Test func launchingTheDesktopEntryStartsTheAppByBusActivation() throws {
         let desktop = try FeelsDesktop()
-        var environment = desktop.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = desktop.bus.address
 
         // GTK's launcher finds the entry by its id in XDG_DATA_DIRS, as GNOME Shell does, and activates the app over
         // the bus, since the entry is DBusActivatable: the bus starts it from its activation file.
-        let launch = try runTool("gtk4-launch", ["org.feels.Feels"], env: environment)
-        #expect(launch.status == 0, "\(launch.stderr)")
+        try desktop.launchDesktopEntry()
 
         let presented = try desktop.waitForEvent("presented")
         #expect(presented["view"] as? String == "DayView")
@@ -278,10 +275,4 @@ struct FeelsGtkExampleTests {
         #expect(entry.contains("DBusActivatable=true"))
         #expect(entry.contains("Exec=\(desktop.prefix.path)/bin/feels-gtk\n"))
     }
-}
-
-/// The arguments `pid` runs with, from /proc.
-private func commandLine(of pid: Int32) throws -> [String] {
-    let raw = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))
-    return raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
 }

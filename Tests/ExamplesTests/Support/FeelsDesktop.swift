@@ -103,6 +103,31 @@ final class FeelsDesktop {
         launched = try start([prefix.appendingPathComponent("bin/feels-gtk").path], environment: extra)
     }
 
+    /// Launches the installed desktop entry as GNOME Shell's dash does, with `gtk4-launch org.feels.Feels`: the entry
+    /// is DBusActivatable, so the launcher activates the app over the bus, which starts it from its activation file.
+    func launchDesktopEntry() throws {
+        var environment = self.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let launch = try runTool("gtk4-launch", [Self.appName.rawValue], env: environment)
+        guard launch.status == 0 else { throw CommandFailed(command: "gtk4-launch", output: launch.stderr) }
+    }
+
+    /// Quits the app through its `quit` action, as its menu's Quit does, and waits up to 10 s until it has left the
+    /// bus.
+    func quitApp() throws {
+        try client.call(
+            destination: Self.appName, path: Self.appPath, interface: "org.freedesktop.Application",
+            member: "ActivateAction", arguments: [.string("quit"), .array(.variant, []), .vardict([:])],
+            timeout: .seconds(10))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while owner(of: Self.appName) != nil {
+            guard ContinuousClock.now < deadline else {
+                throw CommandFailed(command: "quit", output: "the app runs on")
+            }
+            usleep(20_000)
+        }
+    }
+
     /// Starts `command` on the display and the bus, in the bus's environment and `extra`; it is the caller's to stop.
     func start(_ command: [String], environment extra: [String: String?] = [:]) throws -> ChildProcess {
         var environment = self.environment
@@ -207,6 +232,12 @@ final class FeelsDesktop {
         while ActivatingBus.isAlive(pid) && ContinuousClock.now < deadline { usleep(10_000) }
         if ActivatingBus.isAlive(pid) { kill(pid, SIGKILL) }
     }
+}
+
+/// The arguments `pid` runs with, from /proc.
+func commandLine(of pid: Int32) throws -> [String] {
+    let raw = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))
+    return raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
 }
 
 /// A tip the app showed, as its report's `tip-shown` event says: where, how, with which words and buttons.
