@@ -93,8 +93,8 @@ class TipsService(GObject.Object):
     def __init__(self, interface_xml_path, languages=None):
         """Connects to the service, whose interface is described by the XML at `interface_xml_path`.
 
-        `languages` are the user's, best first; by default GLib's (['de_DE.UTF-8', 'de_DE', 'de', 'C'] under
-        LANG=de_DE.UTF-8, ['de', 'C.UTF-8', 'C'] under LANGUAGE=de), which the service tries in turn.
+        `languages` are the user's, best first; by default GLib's (['de_DE.UTF-8', 'de_DE', 'de.UTF-8', 'de', 'C']
+        under LANG=de_DE.UTF-8, ['de', 'C'] under LANGUAGE=de), which the service tries in turn.
         """
         super().__init__()
         with open(interface_xml_path, encoding="utf-8") as xml:
