@@ -266,6 +266,24 @@ struct FeelsGtkExampleTests {
         #expect(compare.status == 0, "\(compare.stderr)")
     }
 
+    /// An example: the project's `make install`, which the `.deb` installs with, carries nothing of it.
+    @Test func neitherTheProjectsInstallNorItsPackageCarriesTheApp() throws {
+        let root = Example.folder.deletingLastPathComponent().path
+        let rules = try String(contentsOfFile: "\(root)/debian/rules", encoding: .utf8)
+        #expect(rules.contains("\t$(MAKE) install PREFIX=/usr DESTDIR=$(CURDIR)/debian/feels-tips"))
+        let folder = try TemporaryFolder()
+        let install = try runTool(
+            "make", ["-C", root, "-n", "install", "PREFIX=/usr", "DESTDIR=\(folder.path("root"))"])
+        try #require(install.status == 0, "\(install.stderr)")
+        let commands = install.stdout.split(separator: "\n")
+        #expect(commands.contains { $0.contains("org.feels.Tips.desktop") }, "\(install.stdout)")
+        #expect(
+            !commands.contains {
+                $0.contains("examples") || $0.contains("feels-gtk") || $0.contains("org.feels.Feels")
+            },
+            "\(install.stdout)")
+    }
+
     @Test func theDesktopEntryIsValid() throws {
         let desktop = try FeelsDesktop()
         let result = try runTool("desktop-file-validate", [desktop.desktopEntry])
