@@ -125,15 +125,15 @@ final class DesktopNotifications {
     func click(button: Int) throws {
         // dunst maps its window once it has drawn, a moment after it answered Notify.
         let deadline = ContinuousClock.now + .seconds(10)
-        var window: (x: Int, y: Int, width: Int, height: Int)?
-        while window == nil {
-            window = try dunstWindow()
-            guard window != nil || ContinuousClock.now < deadline else {
+        var shown = try ViewableWindow.ofClass("Dunst", on: desktop.display).first
+        while shown == nil {
+            guard ContinuousClock.now < deadline else {
                 throw CommandFailed(command: "dunst", output: "shows no window to click")
             }
-            if window == nil { usleep(50_000) }
+            usleep(50_000)
+            shown = try ViewableWindow.ofClass("Dunst", on: desktop.display).first
         }
-        guard let window else { return }
+        guard let window = shown else { return }
         try desktop.xdotool([
             "mousemove", "--sync", "\(window.x + window.width / 2)", "\(window.y + window.height / 2)", "click",
             "\(button)",
@@ -144,27 +144,5 @@ final class DesktopNotifications {
     @discardableResult
     func dunstctl(_ arguments: [String]) throws -> ToolResult {
         try runTool("dunstctl", arguments, env: ["DBUS_SESSION_BUS_ADDRESS": desktop.bus.address])
-    }
-
-    /// dunst's window, if it shows one: xdotool's `--onlyvisible` misses override-redirect windows such as dunst's,
-    /// so xwininfo says which is viewable, and where.
-    private func dunstWindow() throws -> (x: Int, y: Int, width: Int, height: Int)? {
-        let ids = try runTool("xdotool", ["search", "--class", "Dunst"], env: ["DISPLAY": desktop.display]).stdout
-        for id in ids.split(separator: "\n") {
-            let info = try runTool("xwininfo", ["-id", String(id)], env: ["DISPLAY": desktop.display])
-            guard info.status == 0, info.stdout.contains("Map State: IsViewable") else { continue }
-            var fields: [String: Int] = [:]
-            for line in info.stdout.split(separator: "\n") {
-                let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, let value = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { continue }
-                fields[parts[0].trimmingCharacters(in: .whitespaces)] = value
-            }
-            if let x = fields["Absolute upper-left X"], let y = fields["Absolute upper-left Y"],
-                let width = fields["Width"], let height = fields["Height"]
-            {
-                return (x, y, width, height)
-            }
-        }
-        return nil
     }
 }
