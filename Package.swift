@@ -68,14 +68,16 @@ let package = Package(
 
         // A client that sends calls and never reads the replies, for the reliability tests and the benchmark.
         .executableTarget(
-            name: "tips-flood", dependencies: ["DBus"], path: "Tests/Support/tips-flood", swiftSettings: strict),
+            name: "tips-flood", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-flood",
+            swiftSettings: strict),
         // Sends random but well-formed messages to the real service and checks every reply and the counts afterwards.
         .executableTarget(
-            name: "tips-fuzz", dependencies: ["DBus", "BusTestSupport"], path: "Tests/Support/tips-fuzz",
-            swiftSettings: strict),
+            name: "tips-fuzz", dependencies: ["DBus", "BusTestSupport", "TipsInterface"],
+            path: "Tests/Support/tips-fuzz", swiftSettings: strict),
         // Makes a fixed mix of reads, writes, property reads and refused calls, for the leak check under valgrind.
         .executableTarget(
-            name: "tips-mix", dependencies: ["DBus"], path: "Tests/Support/tips-mix", swiftSettings: strict),
+            name: "tips-mix", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-mix",
+            swiftSettings: strict),
         // Asks the service for a tip's words in ever new language names and prints its resident set as it goes.
         .executableTarget(
             name: "tips-languages", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-languages",
@@ -105,7 +107,8 @@ let package = Package(
             dependencies: ["TipsCommand", "TipsInterface", "DBus", "FeelsSystem", "BusTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "TipsNotifierTests", dependencies: ["TipsNotifier", "DBus", "BusTestSupport"], swiftSettings: strict),
+            name: "TipsNotifierTests", dependencies: ["TipsNotifier", "DBus", "BusTestSupport", "TipsInterface"],
+            swiftSettings: strict),
         // The examples in examples/ (Python, GJS, C, shell), run against the real service on a private bus.
         .testTarget(name: "ExamplesTests", dependencies: ["BusTestSupport", "TipsInterface"], swiftSettings: strict),
         // What the install and the package carry besides the binaries: completions, man pages, the interface reference.

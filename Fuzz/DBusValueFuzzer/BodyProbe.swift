@@ -17,7 +17,11 @@ enum BodyProbe {
         do {
             values = try message.arguments
         } catch .unsupportedType {
-            check(message.signature.utf8.contains(UInt8(ascii: "h")), "unsupported type without an 'h'")
+            // The 'h' is in the body's signature, or in a variant's.
+            let signature = message.signature.utf8
+            check(
+                signature.contains(UInt8(ascii: "h")) || signature.contains(UInt8(ascii: "v")),
+                "unsupported type without an 'h'")
             return
         } catch {
             fail("libdbus accepted the body '\(message.signature)', the binding cannot read it: \(error)")

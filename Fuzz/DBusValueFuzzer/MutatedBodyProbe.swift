@@ -24,6 +24,11 @@ enum MutatedBodyProbe {
         let read: [DBusValue]
         do {
             read = try message.arguments
+        } catch .unsupportedType {
+            // A changed byte of a variant's signature may make it 'h': libdbus takes a unix fd's index in a body
+            // without fds, and the binding, which supports no fds, refuses it, as it must.
+            check(message.signature.utf8.contains(UInt8(ascii: "v")), "unsupported type without a variant")
+            return
         } catch {
             fail("libdbus accepted a changed body of '\(message.signature)', the binding cannot read it: \(error)")
         }

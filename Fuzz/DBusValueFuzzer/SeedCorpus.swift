@@ -12,8 +12,8 @@ enum SeedCorpus {
         String(repeating: "(", count: 33) + "y" + String(repeating: ")", count: 33), String(repeating: "y", count: 256),
     ]
     static let names = [
-        "/", "/org/feels/Tips", "//", "/org/", "org.feels.Tips1", "org.feels.Tips1.", "1org.feels", "LogMood", "1Log",
-        ":1.42", ":1.4-2", "org.feels.Tips-1", "org.feels.Tips1.Error.UnknownTip", "a.b", "a", "",
+        "/", "/org/feels/Test", "//", "/org/", "org.feels.Test1", "org.feels.Test1.", "1org.feels", "Concat", "1Log",
+        ":1.42", ":1.4-2", "org.feels.Test-1", "org.feels.Test1.Error.Unknown", "a.b", "a", "",
         String(repeating: "a.", count: 128) + "b",
     ]
 
@@ -21,7 +21,7 @@ enum SeedCorpus {
     static var values: [[DBusValue]] {
         let basics: [DBusValue] = [
             .byte(7), .boolean(true), .int16(-2), .uint16(3), .int32(-4), .uint32(5), .int64(-6), .uint64(7),
-            .double(.nan), .string("héllo"), .objectPath("/org/feels/Tips"), .signature("a{sv}"),
+            .double(.nan), .string("héllo"), .objectPath("/org/feels/Test"), .signature("a{sv}"),
         ]
         var deep = DBusValue.byte(1)
         for level in 0..<60 {
@@ -30,7 +30,7 @@ enum SeedCorpus {
         }
         return [
             [], basics, basics.map { .variant($0) }, [.array(.string, []), .array(.byte, [.byte(1), .byte(2)])],
-            [.vardict([("id", .string("TimeViewTip")), ("count", .uint32(3)), ("rules", .array("a{sv}", []))])],
+            [.vardict([("name", .string("TimeViewTip")), ("count", .uint32(3)), ("items", .array("a{sv}", []))])],
             [.array("(xsi)", [.structure([.int64(1), .string("great"), .int32(3600)])])],
             [.dictionary(key: .int64, value: .variant, [DBusDictEntry(key: .int64(1), value: .variant(.double(2)))])],
             [deep],

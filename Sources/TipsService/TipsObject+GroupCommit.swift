@@ -116,7 +116,8 @@ extension TipsObject {
     static func isWrite(_ message: DBusMessage) -> Bool {
         guard let member = message.member?.rawValue else { return false }
         switch message.interface {
-        case nil: return Tips1.Method(rawValue: member)?.isWrite ?? Tips1Testing.Method(rawValue: member)?.isWrite ?? false
+        case nil:
+            return Tips1.Method(rawValue: member)?.isWrite ?? Tips1Testing.Method(rawValue: member)?.isWrite ?? false
         case Tips1.name?: return Tips1.Method(rawValue: member)?.isWrite ?? false
         case Tips1Testing.name?: return Tips1Testing.Method(rawValue: member)?.isWrite ?? false
         default: return false

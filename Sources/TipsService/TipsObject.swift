@@ -135,8 +135,10 @@ public final class TipsObject {
     func tips(_ ids: [String], location: String, languages: [LanguageName]) throws(DBusMethodError) -> [Tips1.Tip] {
         let snapshots = try read { engine throws(TipsError) -> [TipSnapshot] in
             let location = try TipLocation.filter(parsing: location)
-            let all = ids.isEmpty
-                ? engine.snapshots() : try ids.map { id throws(TipsError) in try engine.snapshot(of: TipID(rawValue: id)) }
+            let all =
+                ids.isEmpty
+                ? engine.snapshots()
+                : try ids.map { id throws(TipsError) in try engine.snapshot(of: TipID(rawValue: id)) }
             return all.filter { location == nil || $0.tip.location == location }
         }
         return snapshots.map { tip(of: $0, languages: languages) }

@@ -26,7 +26,8 @@ enum TipsServiceError {
 
     /// The D-Bus error for every call while `holder` has the datastore at `path`.
     static func inUse(datastore path: String, holder: PeerProcess?) -> DBusMethodError {
-        Tips1.Error.inUse( "Datastore '\(path)' is in use by \(holder?.description ?? "another process"); "
+        Tips1.Error.inUse(
+            "Datastore '\(path)' is in use by \(holder?.description ?? "another process"); "
                 + "this feels-tipsd (pid \(getpid())) serves once it exits")
     }
 }

@@ -37,8 +37,11 @@ extension SwiftEmitter {
         emitReplyStructs(interface)
         let served = interface.annotation("org.feels.Tips.BusName") != nil
         line()
-        line("/// A typed client of `\(interface.name)`: every method as a call that blocks until the answer and as one")
-        line("/// that answers through a completion handler from the event loop, every property as a getter; a reply that is")
+        line(
+            "/// A typed client of `\(interface.name)`: every method as a call that blocks until the answer and as one")
+        line(
+            "/// that answers through a completion handler from the event loop, every property as a getter; a reply that is"
+        )
         line("/// not what the contract says is an error, never a default value.")
         line("public struct \(namespace)Client {")
         line("    /// The connection the calls go out on.")
@@ -57,7 +60,9 @@ extension SwiftEmitter {
             line("        path: ObjectPath = \(namespace).objectPath, timeout: Duration = .seconds(25)")
             line("    ) {")
         } else {
-            line("    public init(connection: DBusConnection, destination: BusName, path: ObjectPath, timeout: Duration = .seconds(25)) {")
+            line(
+                "    public init(connection: DBusConnection, destination: BusName, path: ObjectPath, timeout: Duration = .seconds(25)) {"
+            )
         }
         line("        self.connection = connection")
         line("        self.destination = destination")
@@ -77,9 +82,13 @@ extension SwiftEmitter {
             line("    public func \(SwiftNames.identifier(name))() throws(DBusError) -> \(type.name) {")
             line("        let value = try connection.getProperty(")
             line("            destination: destination, path: path, interface: \(namespace).name,")
-            line("            name: \(namespace).Property.\(SwiftNames.identifier(name)).name.rawValue, timeout: timeout)")
+            line(
+                "            name: \(namespace).Property.\(SwiftNames.identifier(name)).name.rawValue, timeout: timeout)"
+            )
             line("        guard let decoded = \(type.decode("value")) else {")
-            line("            throw .invalidMessage(\"\(property.name) is '\\(value.signature.rawValue)', not '\(property.type)'\")")
+            line(
+                "            throw .invalidMessage(\"\(property.name) is '\\(value.signature.rawValue)', not '\(property.type)'\")"
+            )
             line("        }")
             line("        return decoded")
             line("    }")
@@ -88,7 +97,9 @@ extension SwiftEmitter {
             line()
             line("    /// Every property, with one `GetAll`.")
             line("    ///")
-            line("    /// - Throws: `DBusError` from the bus or the service, or for a property missing or of another type.")
+            line(
+                "    /// - Throws: `DBusError` from the bus or the service, or for a property missing or of another type."
+            )
             line("    public func properties() throws(DBusError) -> \(namespace).Properties {")
             line("        let values = try connection.getAllProperties(")
             line("            destination: destination, path: path, interface: \(namespace).name, timeout: timeout)")
@@ -99,7 +110,9 @@ extension SwiftEmitter {
             line("        }")
             line("    }")
             line()
-            line("    /// Every property, with one `GetAll` that does not block: `completion` gets them from the event loop.")
+            line(
+                "    /// Every property, with one `GetAll` that does not block: `completion` gets them from the event loop."
+            )
             line("    ///")
             line("    /// - Throws: `DBusError` when the call cannot be sent.")
             line("    @discardableResult")
@@ -107,7 +120,9 @@ extension SwiftEmitter {
             line("        completion: @escaping (Result<\(namespace).Properties, DBusError>) -> Void")
             line("    ) throws(DBusError) -> DBusPendingCall {")
             line("        try connection.call(")
-            line("            destination: destination, path: path, interface: \"org.freedesktop.DBus.Properties\", member: \"GetAll\",")
+            line(
+                "            destination: destination, path: path, interface: \"org.freedesktop.DBus.Properties\", member: \"GetAll\","
+            )
             line("            arguments: [.string(\(namespace).name.rawValue)], timeout: timeout")
             line("        ) { result in")
             line("            completion(")
@@ -143,10 +158,14 @@ extension SwiftEmitter {
         line("    ///")
         line("    /// - Throws: `DBusError` from the bus or the service, or for an answer that is not the contract's.")
         if reply != "Void" { line("    @discardableResult") }
-        line("    public func \(SwiftNames.identifier(name))(\(signature.joined(separator: ", "))) throws(DBusError) -> \(reply) {")
+        line(
+            "    public func \(SwiftNames.identifier(name))(\(signature.joined(separator: ", "))) throws(DBusError) -> \(reply) {"
+        )
         line("        let values = try connection.call(")
         line("            destination: destination, path: path, interface: \(namespace).name,")
-        line("            member: \(namespace).Method.\(SwiftNames.identifier(name)).name, arguments: \(arguments), timeout: timeout)")
+        line(
+            "            member: \(namespace).Method.\(SwiftNames.identifier(name)).name, arguments: \(arguments), timeout: timeout)"
+        )
         line("        return try Self.decode\(method.name)(values)")
         line("    }")
         line()
@@ -155,13 +174,19 @@ extension SwiftEmitter {
         line("    /// - Throws: `DBusError` when the call cannot be sent.")
         line("    @discardableResult")
         let completionSignature = signature + ["completion: @escaping (Result<\(reply), DBusError>) -> Void"]
-        line("    public func \(SwiftNames.identifier(name))(\(completionSignature.joined(separator: ", "))) throws(DBusError) -> DBusPendingCall {")
+        line(
+            "    public func \(SwiftNames.identifier(name))(\(completionSignature.joined(separator: ", "))) throws(DBusError) -> DBusPendingCall {"
+        )
         line("        try connection.call(")
         line("            destination: destination, path: path, interface: \(namespace).name,")
-        line("            member: \(namespace).Method.\(SwiftNames.identifier(name)).name, arguments: \(arguments), timeout: timeout")
+        line(
+            "            member: \(namespace).Method.\(SwiftNames.identifier(name)).name, arguments: \(arguments), timeout: timeout"
+        )
         line("        ) { result in")
         line("            completion(result.flatMap { values in")
-        line("                do throws(DBusError) { return .success(try Self.decode\(method.name)(values)) } catch { return .failure(error) }")
+        line(
+            "                do throws(DBusError) { return .success(try Self.decode\(method.name)(values)) } catch { return .failure(error) }"
+        )
         line("            })")
         line("        }")
         line("    }")
@@ -170,7 +195,9 @@ extension SwiftEmitter {
         line("    static func decode\(method.name)(_ values: [DBusValue]) throws(DBusError) -> \(reply) {")
         let outputSignature = method.outputs.map(\.type).joined()
         line("        guard values.count == \(outputs.count) else {")
-        line("            throw .invalidMessage(\"\(method.name) answered \\(values.count) values, not (\(outputSignature))\")")
+        line(
+            "            throw .invalidMessage(\"\(method.name) answered \\(values.count) values, not (\(outputSignature))\")"
+        )
         line("        }")
         for (index, output) in outputs.enumerated() {
             decode(

@@ -34,7 +34,8 @@ extension SwiftEmitter {
         if type.decodingThrows {
             line("\(indent)let \(name): \(type.name)")
             line("\(indent)do throws(DictionaryError) {")
-            line("\(indent)    guard let decoded = try \(type.decode(value)) else { throw DictionaryError(\(message)) }")
+            line(
+                "\(indent)    guard let decoded = try \(type.decode(value)) else { throw DictionaryError(\(message)) }")
             line("\(indent)    \(name) = decoded")
             line("\(indent)} catch {")
             line("\(indent)    throw \(failure("\"\\(error)\""))")
@@ -56,7 +57,9 @@ extension SwiftEmitter {
         }
         line()
         line("extension \(namespace) {")
-        line("    /// Every property's value at one moment: what `GetAll` answers, and what `PropertiesChanged` compares.")
+        line(
+            "    /// Every property's value at one moment: what `GetAll` answers, and what `PropertiesChanged` compares."
+        )
         line("    public struct Properties: Equatable, Sendable {")
         for field in fields {
             doc(field.property.documentation, "        ")
@@ -65,7 +68,9 @@ extension SwiftEmitter {
         line()
         line("        /// The values.")
         line("        public init(")
-        line("            " + fields.map { "\($0.name.trimmingCharacters(in: ["`"])): \($0.type.name)" }.joined(separator: ", "))
+        line(
+            "            "
+                + fields.map { "\($0.name.trimmingCharacters(in: ["`"])): \($0.type.name)" }.joined(separator: ", "))
         line("        ) {")
         for field in fields { line("            self.\(field.name) = \(field.name)") }
         line("        }")
@@ -79,13 +84,17 @@ extension SwiftEmitter {
         line("            }")
         line("        }")
         line()
-        line("        /// The properties that announce their changes and differ from `old`, with their values now, in the")
+        line(
+            "        /// The properties that announce their changes and differ from `old`, with their values now, in the"
+        )
         line("        /// contract's order: what `PropertiesChanged` carries.")
         line("        public func changes(since old: Properties) -> [(String, DBusValue)] {")
         line("            var changed: [(String, DBusValue)] = []")
         for field in fields where field.property.emitsChangedSignal == "true" {
             line("            if \(field.name) != old.\(field.name) {")
-            line("                changed.append((Property.\(field.name).name.rawValue, \(field.type.encode(field.name))))")
+            line(
+                "                changed.append((Property.\(field.name).name.rawValue, \(field.type.encode(field.name))))"
+            )
             line("            }")
         }
         line("            return changed")
@@ -97,9 +106,13 @@ extension SwiftEmitter {
         line("        public init(decoding properties: [String: DBusValue]) throws(DictionaryError) {")
         for field in fields {
             let key = "Property.\(field.name).name.rawValue"
-            line("            guard let \(field.name) = properties[\(key)].flatMap({ \(field.type.decode("$0")) }) else {")
+            line(
+                "            guard let \(field.name) = properties[\(key)].flatMap({ \(field.type.decode("$0")) }) else {"
+            )
             line("                throw DictionaryError(")
-            line("                    dictionary: \(SwiftNames.literal(interface.name)), key: \(key), problem: \"is missing or of another type\")")
+            line(
+                "                    dictionary: \(SwiftNames.literal(interface.name)), key: \(key), problem: \"is missing or of another type\")"
+            )
             line("            }")
             line("            self.\(field.name) = \(field.name)")
         }
@@ -123,7 +136,9 @@ extension SwiftEmitter {
             line("                guard let decoded = \(field.type.decode("value")) else {")
             line("                    throw DictionaryError(")
             line("                        dictionary: \(SwiftNames.literal(interface.name)), key: \(key),")
-            line("                        problem: \"is '\\(value.signature.rawValue)', not '\(field.type.signature)'\")")
+            line(
+                "                        problem: \"is '\\(value.signature.rawValue)', not '\(field.type.signature)'\")"
+            )
             line("                }")
             line("                \(field.name) = decoded")
             line("            } else {")
@@ -147,10 +162,14 @@ extension SwiftEmitter {
         for signal in interface.signals {
             let arguments = parameters(signal.arguments, in: interface)
             doc(signal.documentation, "        ")
-            line("        case \(SwiftNames.identifier(SwiftNames.lowerCamel(signal.name)))(\(arguments.map { "\($0.label): \($0.type.name)" }.joined(separator: ", ")))")
+            line(
+                "        case \(SwiftNames.identifier(SwiftNames.lowerCamel(signal.name)))(\(arguments.map { "\($0.label): \($0.type.name)" }.joined(separator: ", ")))"
+            )
         }
         line()
-        line("        /// The signal `message` carries, when it is one of the interface's with the contract's arguments; `nil`")
+        line(
+            "        /// The signal `message` carries, when it is one of the interface's with the contract's arguments; `nil`"
+        )
         line("        /// otherwise. Who sent it is not checked here: route signals through a `SignalRouter`.")
         line("        public init?(_ message: DBusMessage) {")
         line("            guard message.type == .signal, message.interface == name, let member = message.member,")
@@ -164,12 +183,18 @@ extension SwiftEmitter {
             line("                guard arguments.count == \(arguments.count) else { return nil }")
             for (index, argument) in arguments.enumerated() {
                 if argument.type.decodingThrows {
-                    line("                guard let \(argument.name) = (try? \(argument.type.decode("arguments[\(index)]"))) ?? nil else { return nil }")
+                    line(
+                        "                guard let \(argument.name) = (try? \(argument.type.decode("arguments[\(index)]"))) ?? nil else { return nil }"
+                    )
                 } else {
-                    line("                guard let \(argument.name) = \(argument.type.decode("arguments[\(index)]")) else { return nil }")
+                    line(
+                        "                guard let \(argument.name) = \(argument.type.decode("arguments[\(index)]")) else { return nil }"
+                    )
                 }
             }
-            line("                self = .\(caseName)(\(arguments.map { "\($0.label): \($0.name)" }.joined(separator: ", ")))")
+            line(
+                "                self = .\(caseName)(\(arguments.map { "\($0.label): \($0.name)" }.joined(separator: ", ")))"
+            )
         }
         line("            }")
         line("        }")
@@ -179,9 +204,14 @@ extension SwiftEmitter {
             let caseName = SwiftNames.lowerCamel(signal.name)
             line()
             line("    /// Emits `\(signal.name)` from `path` on `connection`.")
-            let path = interface.annotation("org.feels.Tips.ObjectPath") != nil ? "path: ObjectPath = objectPath" : "path: ObjectPath"
+            let path =
+                interface.annotation("org.feels.Tips.ObjectPath") != nil
+                ? "path: ObjectPath = objectPath" : "path: ObjectPath"
             line("    public static func emit\(signal.name)(")
-            line("        " + (arguments.map { "\($0.label): \($0.type.name)" } + ["on connection: DBusConnection", path]).joined(separator: ", "))
+            line(
+                "        "
+                    + (arguments.map { "\($0.label): \($0.type.name)" } + ["on connection: DBusConnection", path])
+                    .joined(separator: ", "))
             line("    ) throws(DBusError) {")
             line("        try connection.emitSignal(")
             line("            path: path, interface: name, member: Signal.\(SwiftNames.identifier(caseName)).name,")

@@ -6,7 +6,9 @@ extension SwiftEmitter {
         line("/// What serves `\(interface.name)`: one requirement for each method and each property of the contract.")
         line("///")
         line("/// A write answers through its reply, once durable; a read answers at once. The interface table")
-        line("/// (`\(namespace).definition(serving:)`) decodes each call's arguments by the contract's signature first.")
+        line(
+            "/// (`\(namespace).definition(serving:)`) decodes each call's arguments by the contract's signature first."
+        )
         line("public protocol \(protocolName): AnyObject {")
         for method in interface.methods {
             let inputs = parameters(method.inputs, in: interface)
@@ -14,7 +16,9 @@ extension SwiftEmitter {
             let arguments = inputs.map { "\($0.label): \($0.type.name)" }
             doc(method.documentation, "    ")
             if method.isWrite {
-                line("    func \(name)(\((arguments + ["reply: \(namespace).\(method.name)Answer"]).joined(separator: ", ")))")
+                line(
+                    "    func \(name)(\((arguments + ["reply: \(namespace).\(method.name)Answer"]).joined(separator: ", ")))"
+                )
             } else {
                 let reply = replyType(of: method, in: interface)
                 line("    func \(name)(\(arguments.joined(separator: ", "))) throws(DBusMethodError) -> \(reply)")
@@ -22,7 +26,9 @@ extension SwiftEmitter {
         }
         for property in interface.properties {
             doc(property.documentation, "    ")
-            line("    var \(SwiftNames.identifier(SwiftNames.lowerCamel(property.name))): \(SwiftType.of(property.type).name) { get }")
+            line(
+                "    var \(SwiftNames.identifier(SwiftNames.lowerCamel(property.name))): \(SwiftType.of(property.type).name) { get }"
+            )
         }
         line("}")
         emitAnswers(interface)
@@ -54,10 +60,14 @@ extension SwiftEmitter {
             let signature = outputs.map { "\($0.label): \($0.type.name)" }.joined(separator: ", ")
             line("        /// Answers with the outputs.")
             line("        public func succeed(\(signature)) {")
-            line("            reply.succeed(Self.values(\(outputs.map { "\($0.label): \($0.name)" }.joined(separator: ", "))))")
+            line(
+                "            reply.succeed(Self.values(\(outputs.map { "\($0.label): \($0.name)" }.joined(separator: ", "))))"
+            )
             line("        }")
             line()
-            line("        /// The outputs as the reply carries them, for an answer sent later through the deferred reply.")
+            line(
+                "        /// The outputs as the reply carries them, for an answer sent later through the deferred reply."
+            )
             line("        public static func values(\(signature)) -> [DBusValue] {")
             line("            [\(outputs.map { $0.type.encode($0.name) }.joined(separator: ", "))]")
             line("        }")
@@ -74,13 +84,15 @@ extension SwiftEmitter {
     }
 
     private func arguments(_ arguments: [ContractArgument]) -> String {
-        "[" + arguments.map { argument in
-            let extra = argument.annotations.filter { $0.name != "org.gtk.GDBus.DocString" }
-            let annotations = extra.isEmpty
-                ? "" : ", annotations: [" + extra.map(annotation).joined(separator: ", ") + "]"
-            return "DBusArgument(\(SwiftNames.literal(argument.name)), \(SwiftNames.literal(argument.type)), "
-                + "\(SwiftNames.literal(argument.documentation))\(annotations))"
-        }.joined(separator: ", ") + "]"
+        "["
+            + arguments.map { argument in
+                let extra = argument.annotations.filter { $0.name != "org.gtk.GDBus.DocString" }
+                let annotations =
+                    extra.isEmpty
+                    ? "" : ", annotations: [" + extra.map(annotation).joined(separator: ", ") + "]"
+                return "DBusArgument(\(SwiftNames.literal(argument.name)), \(SwiftNames.literal(argument.type)), "
+                    + "\(SwiftNames.literal(argument.documentation))\(annotations))"
+            }.joined(separator: ", ") + "]"
     }
 
     private func annotation(_ annotation: ContractAnnotation) -> String {
@@ -119,7 +131,9 @@ extension SwiftEmitter {
                 }
             let extra = property.annotations.filter { $0.name != "org.freedesktop.DBus.Property.EmitsChangedSignal" }
             line("                DBusProperty(")
-            line("                    name: Property.\(name).name, signature: \(SwiftNames.literal(property.type)), emitsChangedSignal: \(emits),")
+            line(
+                "                    name: Property.\(name).name, signature: \(SwiftNames.literal(property.type)), emitsChangedSignal: \(emits),"
+            )
             line("                    annotations: [\(extra.map(annotation).joined(separator: ", "))],")
             line("                    get: {")
             line("                        guard let object else { return .string(\"\") }")
@@ -143,7 +157,9 @@ extension SwiftEmitter {
             line("    public static func properties(of object: any \(protocolName)) -> Properties {")
             let fields = interface.properties.map { SwiftNames.identifier(SwiftNames.lowerCamel($0.name)) }
             line("        Properties(")
-            line("            " + fields.map { "\($0.trimmingCharacters(in: ["`"])): object.\($0)" }.joined(separator: ", "))
+            line(
+                "            "
+                    + fields.map { "\($0.trimmingCharacters(in: ["`"])): object.\($0)" }.joined(separator: ", "))
             line("        )")
             line("    }")
         }
@@ -166,7 +182,9 @@ extension SwiftEmitter {
             if !inputs.isEmpty {
                 line("\(indent)let arguments = call.arguments")
                 line("\(indent)guard arguments.count == \(inputs.count) else {")
-                line("\(indent)    throw .invalidArgs(\"\(method.name) takes (\(method.inputs.map(\.type).joined())), not \\(arguments.count) values\")")
+                line(
+                    "\(indent)    throw .invalidArgs(\"\(method.name) takes (\(method.inputs.map(\.type).joined())), not \\(arguments.count) values\")"
+                )
                 line("\(indent)}")
             }
             for (index, input) in inputs.enumerated() {
@@ -181,7 +199,9 @@ extension SwiftEmitter {
             line("                        do throws(DBusMethodError) {")
             line("\(indent)let object = try served()")
             decodeInputs()
-            line("\(indent)object.\(name)(\((passed + ["reply: \(namespace).\(method.name)Answer(reply)"]).joined(separator: ", ")))")
+            line(
+                "\(indent)object.\(name)(\((passed + ["reply: \(namespace).\(method.name)Answer(reply)"]).joined(separator: ", ")))"
+            )
             line("                        } catch {")
             line("                            reply.fail(error)")
             line("                        }")

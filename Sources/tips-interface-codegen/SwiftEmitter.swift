@@ -25,7 +25,9 @@ struct SwiftEmitter {
     }
 
     private mutating func emitFile() throws {
-        line("// Generated from dbus/org.feels.Tips1.xml by tips-interface-codegen (Plugins/InterfaceCodegen): do not edit.")
+        line(
+            "// Generated from dbus/org.feels.Tips1.xml by tips-interface-codegen (Plugins/InterfaceCodegen): do not edit."
+        )
         line("// The XML is the contract; change it there, and this follows at the next build.")
         line()
         line("import DBus")
@@ -56,7 +58,9 @@ struct SwiftEmitter {
         line()
         doc(interface.annotation("org.gtk.GDBus.DocString.Short") ?? interface.documentation, "")
         line("///")
-        line("/// `\(interface.name)`: its names, dictionary types, client and server side, generated from the contract.")
+        line(
+            "/// `\(interface.name)`: its names, dictionary types, client and server side, generated from the contract."
+        )
         line("public enum \(namespace) {")
         line("    /// The interface's name.")
         line("    public static let name: InterfaceName = \(SwiftNames.literal(interface.name))")
@@ -73,7 +77,9 @@ struct SwiftEmitter {
         line("    public enum Method: String, CaseIterable, Sendable {")
         for method in interface.methods {
             doc(method.documentation, "        ")
-            line("        case \(SwiftNames.identifier(SwiftNames.lowerCamel(method.name))) = \(SwiftNames.literal(method.name))")
+            line(
+                "        case \(SwiftNames.identifier(SwiftNames.lowerCamel(method.name))) = \(SwiftNames.literal(method.name))"
+            )
         }
         line()
         emitNameSwitch("MemberName", interface.methods.map(\.name))
@@ -81,7 +87,9 @@ struct SwiftEmitter {
         line("        /// Whether the method is a write: answered in each caller's order, once durable.")
         line("        public var isWrite: Bool {")
         line("            switch self {")
-        let writes = interface.methods.filter(\.isWrite).map { "." + SwiftNames.identifier(SwiftNames.lowerCamel($0.name)) }
+        let writes = interface.methods.filter(\.isWrite).map {
+            "." + SwiftNames.identifier(SwiftNames.lowerCamel($0.name))
+        }
         if !writes.isEmpty {
             line("            case \(writes.joined(separator: ", ")): true")
         }
@@ -97,7 +105,9 @@ struct SwiftEmitter {
             line("    public enum Signal: String, CaseIterable, Sendable {")
             for signal in interface.signals {
                 doc(signal.documentation, "        ")
-                line("        case \(SwiftNames.identifier(SwiftNames.lowerCamel(signal.name))) = \(SwiftNames.literal(signal.name))")
+                line(
+                    "        case \(SwiftNames.identifier(SwiftNames.lowerCamel(signal.name))) = \(SwiftNames.literal(signal.name))"
+                )
             }
             line()
             emitNameSwitch("MemberName", interface.signals.map(\.name))
@@ -106,11 +116,9 @@ struct SwiftEmitter {
                 line("        /// The rule selecting the signal from the service's owner at its object.")
                 line("        public var rule: SignalRule {")
                 line("            SignalRule(")
-                // Qualified: inside the enum, `name` is the signal's own.
-                line(
-                    "                sender: busName.rawValue, path: objectPath.rawValue, "
-                        + "interface: \(namespace).name.rawValue,")
-                line("                member: rawValue)")
+                // `name` alone would be the signal's own (its member name), which shadows the interface's here.
+                line("                sender: busName.rawValue, path: objectPath.rawValue,")
+                line("                interface: \(namespace).name.rawValue, member: rawValue)")
                 line("        }")
             }
             line("    }")
@@ -121,7 +129,9 @@ struct SwiftEmitter {
             line("    public enum Property: String, CaseIterable, Sendable {")
             for property in interface.properties {
                 doc(property.documentation, "        ")
-                line("        case \(SwiftNames.identifier(SwiftNames.lowerCamel(property.name))) = \(SwiftNames.literal(property.name))")
+                line(
+                    "        case \(SwiftNames.identifier(SwiftNames.lowerCamel(property.name))) = \(SwiftNames.literal(property.name))"
+                )
             }
             line()
             emitNameSwitch("MemberName", interface.properties.map(\.name))
@@ -135,7 +145,9 @@ struct SwiftEmitter {
             for error in errors {
                 doc(error.documentation, "        ")
                 let full = "\(interface.name).Error.\(error.name)"
-                line("        case \(SwiftNames.identifier(SwiftNames.lowerCamel(error.name))) = \(SwiftNames.literal(full))")
+                line(
+                    "        case \(SwiftNames.identifier(SwiftNames.lowerCamel(error.name))) = \(SwiftNames.literal(full))"
+                )
             }
             line()
             emitNameSwitch("ErrorName", errors.map { "\(interface.name).Error.\($0.name)" }, cases: errors.map(\.name))
@@ -188,7 +200,9 @@ struct SwiftEmitter {
             line("extension \(namespace) {")
             doc(dictionary.documentation, "    ")
             line("    ///")
-            line("    /// An `a{sv}` dictionary of the contract: ignore keys you do not know; a later revision may add some.")
+            line(
+                "    /// An `a{sv}` dictionary of the contract: ignore keys you do not know; a later revision may add some."
+            )
             line("    public struct \(dictionary.name): Equatable, Sendable {")
             if fields.isEmpty {
                 line("        /// A dictionary with no key: none is defined yet.")
@@ -207,14 +221,18 @@ struct SwiftEmitter {
             line("        public enum Key: String, CaseIterable, Sendable {")
             for key in dictionary.keys {
                 doc(key.documentation, "            ")
-                line("            case \(SwiftNames.identifier(SwiftNames.lowerCamel(key.name))) = \(SwiftNames.literal(key.name))")
+                line(
+                    "            case \(SwiftNames.identifier(SwiftNames.lowerCamel(key.name))) = \(SwiftNames.literal(key.name))"
+                )
             }
             line()
             line("            /// The key's signature.")
             line("            public var signature: DBusSignature {")
             line("                switch self {")
             for key in dictionary.keys {
-                line("                case .\(SwiftNames.identifier(SwiftNames.lowerCamel(key.name))): \(SwiftNames.literal(key.signature))")
+                line(
+                    "                case .\(SwiftNames.identifier(SwiftNames.lowerCamel(key.name))): \(SwiftNames.literal(key.signature))"
+                )
             }
             line("                }")
             line("            }")
@@ -222,7 +240,9 @@ struct SwiftEmitter {
             line("            /// Whether a dictionary may lack the key.")
             line("            public var isOptional: Bool {")
             line("                switch self {")
-            let optional = dictionary.keys.filter(\.optional).map { "." + SwiftNames.identifier(SwiftNames.lowerCamel($0.name)) }
+            let optional = dictionary.keys.filter(\.optional).map {
+                "." + SwiftNames.identifier(SwiftNames.lowerCamel($0.name))
+            }
             if !optional.isEmpty { line("                case \(optional.joined(separator: ", ")): true") }
             if optional.count < dictionary.keys.count { line("                default: false") }
             line("                }")
@@ -235,7 +255,9 @@ struct SwiftEmitter {
             }
             line()
             line("        /// A dictionary with these values.")
-            let parameters = fields.map { "\($0.name.trimmingCharacters(in: ["`"])): \($0.type.name)\($0.key.optional ? "? = nil" : "")" }
+            let parameters = fields.map {
+                "\($0.name.trimmingCharacters(in: ["`"])): \($0.type.name)\($0.key.optional ? "? = nil" : "")"
+            }
             line("        public init(\(parameters.joined(separator: ", "))) {")
             for field in fields {
                 line("            self.\(field.name) = \(field.name)")
@@ -257,26 +279,34 @@ struct SwiftEmitter {
                 }
                 line("                    throw DictionaryError(")
                 line("                        dictionary: \(SwiftNames.literal(dictionary.name)), key: \(key),")
-                line("                        problem: \"is '\\(found.signature.rawValue)', not '\(field.key.signature)'\")")
+                line(
+                    "                        problem: \"is '\\(found.signature.rawValue)', not '\(field.key.signature)'\")"
+                )
                 line("                }")
                 line("                \(field.name) = decoded")
                 line("            } else {")
                 if field.key.optional {
                     line("                \(field.name) = nil")
                 } else {
-                    line("                throw DictionaryError(dictionary: \(SwiftNames.literal(dictionary.name)), key: \(key), problem: \"is missing\")")
+                    line(
+                        "                throw DictionaryError(dictionary: \(SwiftNames.literal(dictionary.name)), key: \(key), problem: \"is missing\")"
+                    )
                 }
                 line("            }")
             }
             line("        }")
             line()
-            line("        /// The dictionary as `a{sv}`, its keys in the contract's order, those without a value left out.")
+            line(
+                "        /// The dictionary as `a{sv}`, its keys in the contract's order, those without a value left out."
+            )
             line("        public var encoded: DBusValue {")
             line("            var entries: [(String, DBusValue)] = []")
             for field in fields {
                 let key = SwiftNames.literal(field.key.name)
                 if field.key.optional {
-                    line("            if let value = \(field.name) { entries.append((\(key), \(field.type.encode("value")))) }")
+                    line(
+                        "            if let value = \(field.name) { entries.append((\(key), \(field.type.encode("value")))) }"
+                    )
                 } else {
                     line("            entries.append((\(key), \(field.type.encode(field.name))))")
                 }

@@ -61,7 +61,7 @@ struct CommandLineTests {
         #expect(try server.notifyCalls().count == 1)
         // Left on screen, a click would reach no one once --once has exited.
         #expect(try eventually { try server.closeCalls() == [1] })
-        #expect(try eventually { try service.tip("CustomizeLayoutTip")["held_back_by"] == .string("") })
+        #expect(try eventually { try service.tip("CustomizeLayoutTip").heldBackBy == "" })
     }
 
     @Test func onceLeavesAsSoonAsTheNotificationIsClosed() throws {
@@ -79,7 +79,7 @@ struct CommandLineTests {
 
     @Test func onceExitsZeroWhenNothingIsDue() throws {
         let service = try RunningService.usedToday()
-        try service.call("DisplayNextTip", [.string("")])
+        try service.tips.presentNextTip(location: "")
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url, arguments: ["--once"])

@@ -18,14 +18,14 @@ struct CrashTests {
         #expect(first.waitForLog("Showed 'CustomizeLayoutTip' as notification 1"), "\(first.log)")
         first.child.kill()
         // The service ends the hold of a notifier that left the bus: the tip is the app's to show.
-        #expect(try eventually { try service.tip("CustomizeLayoutTip")["held_back_by"] == .string("") })
+        #expect(try eventually { try service.tip("CustomizeLayoutTip").heldBackBy == "" })
 
         let second = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(second.waitForLog("Showed 'TimeViewTip'"), "\(second.log)")
         #expect(
             try server.notifyCalls().map(\.summary) == ["Personalize Your Experience", "View Your History"],
             "each tip once")
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(1))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 1)
     }
 
     @Test func aReleaseTheServiceCouldNotTakeDoesNotStopLaterTips() throws {

@@ -53,7 +53,7 @@ struct DisplayWindowTests {
         #expect(standby.waitForLog("Active: showing tips"), "\(standby.log)")
         #expect(standby.waitForLog("Waiting: the display window is closed until"), "\(standby.log)")
         #expect(try server.notifyCalls().count == 1)
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(1))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 1)
     }
 
     @Test func afterTheWindowTheNextNewTipAppears() throws {
@@ -67,8 +67,8 @@ struct DisplayWindowTests {
         #expect(notifier.waitForLog("Showed 'TimeViewTip'", timeout: .seconds(30)), "\(notifier.log)")
         let calls = try server.notifyCalls()
         #expect(calls.map(\.summary) == ["Personalize Your Experience", "View Your History"])
-        let first = try #require(try service.tip("CustomizeLayoutTip")["first_displayed"]?.int64Value)
-        let second = try #require(try service.tip("TimeViewTip")["first_displayed"]?.int64Value)
+        let first = try service.tip("CustomizeLayoutTip").firstDisplayed
+        let second = try service.tip("TimeViewTip").firstDisplayed
         #expect(second - first >= 3_000_000, "the second tip came \(second - first) µs after the first")
         // Both available tips have appeared: nothing new is left to show.
         #expect(notifier.waitForLog("Waiting: no new tip is available", timeout: .seconds(30)), "\(notifier.log)")
@@ -82,10 +82,10 @@ struct DisplayWindowTests {
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
         #expect(notifier.waitForLog("Waiting: the display window is closed until"), "\(notifier.log)")
 
-        try service.call("ResetAllTips")
+        try service.tips.resetAllTips()
         // A reset forgets the mood too: Feels is used again before the tip comes back.
         #expect(notifier.waitForLog("Withdrew the notification of 'CustomizeLayoutTip': the tips were reset"))
-        try service.call("LogMood", [.string("good")])
+        try service.tips.logMood(mood: "good")
         #expect(notifier.waitForLogCount("Showed 'CustomizeLayoutTip'", 1), "\(notifier.log)")
         #expect(
             try server.notifyCalls().map(\.summary) == ["Personalize Your Experience", "Personalize Your Experience"])
@@ -93,7 +93,7 @@ struct DisplayWindowTests {
 
     @Test func underATestingSwitchThatRecordsNothingATipIsStillNotifiedOnce() throws {
         let service = try RunningService.usedToday(arguments: ["--display-frequency", "immediate"])
-        try service.call("ShowTipsForTesting", [.strings(["SiriShortcutTip"])])
+        try service.testing.showTips(ids: ["SiriShortcutTip"])
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
@@ -110,20 +110,20 @@ struct DisplayWindowTests {
             try server.notifyCalls().map(\.summary) == [
                 "Personalize Your Experience", "Log Moods from Anywhere", "View Your History",
             ])
-        #expect(try service.tip("SiriShortcutTip")["display_count"] == .uint32(0))
+        #expect(try service.tip("SiriShortcutTip").displayCount == 0)
     }
 
     // Found by issue 15: a brief testing switch left the old notifier believing its tip shown while the service kept
     // offering it as new, and no later tip was ever shown.
     @Test func aBriefTestingSwitchDoesNotStopLaterTipsFromBeingShown() throws {
         let service = try RunningService.usedToday(arguments: ["--display-frequency", "immediate"])
-        try service.call("ShowAllTipsForTesting")
+        try service.testing.showAllTips()
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 1"), "\(notifier.log)")
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0), "a switch records nothing")
-        try service.call("ClearTestingOverrides")
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 0, "a switch records nothing")
+        try service.testing.clearSwitches()
         try server.close(1, reason: 2)
         // By the rules now, the tip was never seen: it comes again, recorded this time, and then the next one.
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 2"), "\(notifier.log)")
@@ -131,6 +131,6 @@ struct DisplayWindowTests {
         #expect(notifier.waitForLog("Showed 'TimeViewTip' as notification 3"), "\(notifier.log)")
         try server.close(3, reason: 1)
         #expect(notifier.waitForLog("Waiting: no new tip is available"), "\(notifier.log)")
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(1))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 1)
     }
 }

@@ -56,7 +56,7 @@ struct ForgedSignalTests {
         #expect(notifier.waitForLog("Ignored org.freedesktop.Notifications.NotificationClosed"), "\(notifier.log)")
         #expect(notifier.count("was clicked") + notifier.count("was dismissed") == 0, "\(notifier.log)")
         #expect(try app.activateActionCalls().isEmpty)
-        #expect(try service.tip("CustomizeLayoutTip")["held_back_by"] == .string("notification"), "still on screen")
+        #expect(try service.tip("CustomizeLayoutTip").heldBackBy == "notification", "still on screen")
 
         // The real server's close is believed.
         try server.close(1, reason: 2)

@@ -3,6 +3,7 @@ import DBus
 import Foundation
 import Testing
 import TipsCore
+import TipsInterface
 import TipsNotifier
 
 /// GLib's main loop behind our `DBusEventLoop` seam, and the wall-clock alarm watched through it.
@@ -22,34 +23,32 @@ struct GLibLoopTests {
         return !timedOut
     }
 
+    /// The typed client's calls without blocking: their answers and the service's signals come from the loop.
     @Test func aConnectionOnTheLoopGetsRepliesAndSignals() throws {
         let service = try RunningService()
         let loop = GLibLoop()
         let connection = try DBusConnection(address: service.bus.address)
         defer { connection.close() }
         connection.attach(to: loop)
+        let tips = Tips1Client(connection: connection)
         var statuses: [String] = []
         try connection.subscribeSignals(
             sender: RunningService.name, path: RunningService.path, interface: RunningService.interface,
-            member: "TipStatusChanged"
+            member: Tips1.Signal.tipChanged.name
         ) { message in
-            statuses.append((try? message.arguments)?.compactMap(\.stringValue).joined(separator: "→") ?? "")
+            guard case .tipChanged(let id, _, let changes)? = Tips1.SignalMessage(message), let status = changes.status
+            else { return }
+            statuses.append("\(id)→\(status)")
             loop.stop()
         }
-        var reply: Result<[DBusValue], DBusError>?
-        try connection.call(
-            destination: RunningService.name, path: RunningService.path, interface: RunningService.interface,
-            member: "NextNewTip", arguments: [.string("")]
-        ) { result in reply = result }
+        var reply: Result<Tips1.PresentNextTipReply, DBusError>?
+        try tips.presentNextTip(location: "", options: .init(record: false)) { result in reply = result }
         for _ in 0..<3 {
-            try connection.call(
-                destination: RunningService.name, path: RunningService.path, interface: RunningService.interface,
-                member: "LogMood", arguments: [.string("great")]
-            ) { _ in }
+            try tips.logMood(mood: "great") { _ in }
         }
 
         #expect(Self.run(loop))
-        #expect(try reply?.get() == [.string("CustomizeLayoutTip")])
+        #expect(try reply?.get().tip?.id == "CustomizeLayoutTip")
         #expect(statuses == ["SiriShortcutTip→available"])
     }
 

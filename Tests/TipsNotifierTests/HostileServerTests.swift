@@ -23,15 +23,15 @@ struct HostileServerTests {
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         // Notify is on its way and the server hangs in it: the claim is made, the loop still turns.
-        #expect(try eventually { try service.tip("CustomizeLayoutTip")["notified_at"] != .int64(0) })
+        #expect(try eventually { try service.tip("CustomizeLayoutTip").notifiedAt != 0 })
         for _ in 0..<5 {
             let ping = try Self.pingTime(notifier, over: service.client)
             #expect(ping < .milliseconds(100), "Ping took \(ping)")
         }
         #expect(notifier.waitForLog("Failed to show 'CustomizeLayoutTip'"), "\(notifier.log)")
         #expect(notifier.waitForLog("Waiting: the notification server failed; trying again at"), "\(notifier.log)")
-        #expect(try eventually { try service.tip("CustomizeLayoutTip")["notified_at"] == .int64(0) })
-        #expect(try service.property("NextDisplayTime") == .int64(0), "nothing was used up")
+        #expect(try eventually { try service.tip("CustomizeLayoutTip").notifiedAt == 0 })
+        #expect(try service.tips.nextDisplayTime() == 0, "nothing was used up")
 
         hung.stop()
         let server = try MockNotificationServer(address: service.bus.address)
@@ -44,7 +44,7 @@ struct HostileServerTests {
         let hung = try MockNotificationServer(address: service.bus.address, misbehaviour: .neverAnswersNotify)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
-        #expect(try eventually { try service.tip("CustomizeLayoutTip")["notified_at"] != .int64(0) })
+        #expect(try eventually { try service.tip("CustomizeLayoutTip").notifiedAt != 0 })
         let start = ContinuousClock.now
         notifier.child.send(signal: SIGTERM)
         #expect(notifier.child.waitForExit(timeout: .seconds(5)) == .exited(0), "\(notifier.log)")
@@ -59,7 +59,7 @@ struct HostileServerTests {
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("The notification server did not say what it can do"), "\(notifier.log)")
         #expect(try Self.pingTime(notifier, over: service.client) < .milliseconds(100))
-        #expect(try service.tip("CustomizeLayoutTip")["notified_at"] == .int64(0), "nothing was claimed")
+        #expect(try service.tip("CustomizeLayoutTip").notifiedAt == 0, "nothing was claimed")
         withExtendedLifetime(hung) {}
     }
 
@@ -69,7 +69,7 @@ struct HostileServerTests {
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("the server answered notification id 0"), "\(notifier.log)")
-        #expect(try eventually { try service.tip("CustomizeLayoutTip")["notified_at"] == .int64(0) })
+        #expect(try eventually { try service.tip("CustomizeLayoutTip").notifiedAt == 0 })
         withExtendedLifetime(broken) {}
     }
 
@@ -86,7 +86,7 @@ struct HostileServerTests {
         let server = try MockNotificationServer(address: service.bus.address)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip' again"), "\(notifier.log)")
         #expect(try server.notifyCalls().map(\.summary) == ["Personalize Your Experience"])
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(1), "recorded once")
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 1, "recorded once")
     }
 
     // Found by issue 15: after the server restarted, its ids began at 1 again, and another app's notification 1 was

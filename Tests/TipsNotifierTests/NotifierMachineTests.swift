@@ -1,5 +1,6 @@
 import Testing
 import TipsCore
+import TipsInterface
 import TipsNotifier
 
 /// The notifier's decisions without a bus: each input, and the effects it asks for.
@@ -104,7 +105,7 @@ struct NotifierMachineTests {
             return
         }
         #expect(content.actions.map(\.id) == ["disable"], "a click that leads nowhere is no action")
-        #expect(content.desktopEntry == "org.feels.Tips")
+        #expect(content.desktopEntry == Tips1.busName.rawValue)
     }
 
     @Test func aServerWithoutActionsGetsNoneAndOneThatReadsMarkupGetsTheBodyEscaped() throws {

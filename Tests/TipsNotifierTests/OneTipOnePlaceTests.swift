@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// One tip, one place: no notification while the Feels app runs (it shows tips in context), a notification withdrawn
 /// when the app starts or when its tip is invalidated or reset anywhere, and never the same new tip notified and
@@ -34,7 +35,7 @@ struct OneTipOnePlaceTests {
             desktop.notifier.waitForLog("Waiting: the Feels app runs and shows tips where they belong"),
             "\(desktop.notifier.log)")
         #expect(try desktop.server.notifyCalls().isEmpty)
-        #expect(try desktop.service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+        #expect(try desktop.service.tip("CustomizeLayoutTip").displayCount == 0)
 
         desktop.app.stop()
         #expect(desktop.notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(desktop.notifier.log)")
@@ -43,15 +44,15 @@ struct OneTipOnePlaceTests {
     @Test func whenTheAppStartsTheNotificationOnScreenIsWithdrawnAndTheTipIsTheApps() throws {
         let desktop = try Desktop()
         #expect(desktop.notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 1"), "\(desktop.notifier.log)")
-        #expect(try desktop.service.call("DisplayTip", [.string("CustomizeLayoutTip")]) == [.boolean(false)])
+        #expect(try !desktop.service.tips.presentTip(id: "CustomizeLayoutTip").shown)
 
         try desktop.app.start()
         #expect(
             desktop.notifier.waitForLog("Withdrew the notification of 'CustomizeLayoutTip': the Feels app started"),
             "\(desktop.notifier.log)")
         #expect(try eventually { try desktop.server.closeCalls() == [1] })
-        #expect(try eventually { try desktop.service.tip("CustomizeLayoutTip")["held_back_by"] == .string("") })
-        #expect(try desktop.service.call("DisplayTip", [.string("CustomizeLayoutTip")]) == [.boolean(true)])
+        #expect(try eventually { try desktop.service.tip("CustomizeLayoutTip").heldBackBy == "" })
+        #expect(try desktop.service.tips.presentTip(id: "CustomizeLayoutTip").shown)
         #expect(try desktop.app.activateActionCalls().isEmpty, "the notifier only steps aside")
     }
 
@@ -74,7 +75,7 @@ struct OneTipOnePlaceTests {
     @Test func aResetWithdrawsTheNotificationOfATipItMakesNewAgain() throws {
         let desktop = try Desktop()
         #expect(desktop.notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 1"), "\(desktop.notifier.log)")
-        try desktop.service.call("ResetAllTips")
+        try desktop.service.tips.resetAllTips()
         #expect(
             desktop.notifier.waitForLog("Withdrew the notification of 'CustomizeLayoutTip': the tips were reset"),
             "\(desktop.notifier.log)")
@@ -90,8 +91,9 @@ struct OneTipOnePlaceTests {
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 1"), "\(notifier.log)")
         try server.close(1, reason: 1)
-        let app = try DBusConnection(address: service.bus.address)
-        defer { app.close() }
+        let connection = try DBusConnection(address: service.bus.address)
+        defer { connection.close() }
+        let app = Tips1Client(connection: connection, timeout: .seconds(10))
         let titles = ["Personalize Your Experience": "CustomizeLayoutTip", "View Your History": "TimeViewTip"]
         var wins = (notifier: 0, app: 0)
         // The app's call follows the reset by a delay that tracks the notifier's reaction: longer after the app won,
@@ -102,14 +104,11 @@ struct OneTipOnePlaceTests {
             let waits = notifier.count("Waiting: the display window is closed until")
             // A reset opens the window again, with every tip new: the notifier hears of it and claims at once, and
             // the app displays the next tip at the same instant.
-            try service.call("ResetAllTips")
-            try service.call("LogMood", [.string("good")])
+            try service.tips.resetAllTips()
+            try service.tips.logMood(mood: "good")
             usleep(useconds_t(delay))
-            let shown =
-                try app.call(
-                    destination: RunningService.name, path: RunningService.path, interface: RunningService.interface,
-                    member: "DisplayNextTip", arguments: [.string("")], timeout: .seconds(10)
-                ).first?.stringValue ?? ""
+            let presented = try app.presentNextTip(location: "")
+            let shown = presented.shown ? presented.tip?.id ?? "" : ""
             // The notifier has either shown a tip or been told the window is closed.
             #expect(
                 try eventually {

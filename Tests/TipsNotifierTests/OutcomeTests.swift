@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// What the user does with a notification: a click hands the tip to the Feels app (started by the bus) at the tip's
 /// place and records nothing itself; dismissal and expiry record nothing; the button turns tip notifications off.
@@ -32,7 +33,7 @@ struct OutcomeTests {
             }
         }
 
-        var tip: [String: DBusValue] {
+        var tip: Tips1.Tip {
             get throws { try service.tip("CustomizeLayoutTip") }
         }
     }
@@ -61,10 +62,10 @@ struct OutcomeTests {
         #expect(try eventually { try shown.server.closeCalls() == [1] }, "the notifier closes it: mako would not")
         // The click is no invalidation: the tip is the app's to show, and no longer held.
         let tip = try shown.tip
-        #expect(tip["status"] == .string("available"))
-        #expect(tip["invalidation_reason"] == .string(""))
-        #expect(tip["held_back_by"] == .string(""))
-        #expect(try shown.service.call("DisplayTip", [.string("CustomizeLayoutTip")]) == [.boolean(true)])
+        #expect(tip.status == "available")
+        #expect(tip.invalidationReason == "")
+        #expect(tip.heldBackBy == "")
+        #expect(try shown.service.tips.presentTip(id: "CustomizeLayoutTip").shown)
     }
 
     @Test func withoutTheAppThereIsNoDefaultActionAndAClickAServerSendsAnywayDoesNothing() throws {
@@ -73,7 +74,7 @@ struct OutcomeTests {
         #expect(call.actions == ["disable", "Turn off tips"])
         try shown.server.invokeAction("default", on: 1)
         #expect(shown.notifier.waitForLog("the Feels app is not installed; nothing to open"), "\(shown.notifier.log)")
-        #expect(try shown.tip["status"] == .string("available"))
+        #expect(try shown.tip.status == "available")
         #expect(try shown.server.closeCalls().isEmpty)
     }
 
@@ -87,11 +88,11 @@ struct OutcomeTests {
         try shown.server.close(1, reason: reason)
 
         #expect(shown.notifier.waitForLog("The notification of 'CustomizeLayoutTip' was \(said); nothing is recorded"))
-        #expect(try eventually { try shown.tip["held_back_by"] == .string("") })
+        #expect(try eventually { try shown.tip.heldBackBy == "" })
         let tip = try shown.tip
-        #expect(tip["status"] == .string("available"))
-        #expect(tip["display_count"] == .uint32(1))
-        #expect(tip["notified_at"] != .int64(0), "it is still notified at most once")
+        #expect(tip.status == "available")
+        #expect(tip.displayCount == 1)
+        #expect(tip.notifiedAt != 0, "it is still notified at most once")
         #expect(try shown.app?.activateActionCalls().isEmpty == true)
     }
 
@@ -104,7 +105,7 @@ struct OutcomeTests {
         #expect(shown.notifier.waitForLog("The notification of 'CustomizeLayoutTip' was dismissed by the user (2)"))
         let settings = try String(contentsOf: shown.notifier.settingsFile, encoding: .utf8)
         #expect(settings.contains("Enabled=false"), "\(settings)")
-        #expect(try shown.tip["status"] == .string("available"))
+        #expect(try shown.tip.status == "available")
         #expect(try shown.app?.activateActionCalls().isEmpty == true)
     }
 
@@ -120,7 +121,7 @@ struct OutcomeTests {
         try dunst.invokeDefaultAction()
         #expect(try eventually { try app.activateActionCalls().map(\.parameter) == [[.string("CustomizeLayoutTip")]] })
         #expect(try eventually { try dunst.displayedCount() == 0 }, "the notification is closed")
-        #expect(try service.tip("CustomizeLayoutTip")["invalidation_reason"] == .string(""))
+        #expect(try service.tip("CustomizeLayoutTip").invalidationReason == "")
     }
 
     @Test func onDunstALeftClickDismissesTheNotificationAndRecordsNothing() throws {
@@ -135,7 +136,7 @@ struct OutcomeTests {
         #expect(notifier.waitForLog("was dismissed by the user (2); nothing is recorded"), "\(notifier.log)")
         #expect(try dunst.displayedCount() == 0)
         #expect(notifier.count("was clicked") == 0, "\(notifier.log)")
-        #expect(try service.tip("CustomizeLayoutTip")["status"] == .string("available"))
+        #expect(try service.tip("CustomizeLayoutTip").status == "available")
     }
 
     @Test func onDunstAMiddleClickInvokesTheDefaultActionAndOpensTheApp() throws {
@@ -153,6 +154,6 @@ struct OutcomeTests {
         #expect(try eventually { try dunst.displayedCount() == 0 })
         #expect(try eventually { try app.activations().count == 1 })
         #expect(try app.activations().map(\.parameter) == ["CustomizeLayoutTip"])
-        #expect(try service.tip("CustomizeLayoutTip")["status"] == .string("available"))
+        #expect(try service.tip("CustomizeLayoutTip").status == "available")
     }
 }

@@ -19,7 +19,7 @@ struct SettingsFileTests {
 
         #expect(notifier.waitForLog("Tip notifications are turned off in '\(file.path)'"), "\(notifier.log)")
         #expect(try server.notifyCalls().isEmpty)
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 0)
     }
 
     @Test func theFolderRemovedAndMadeAgainIsStillFollowed() throws {

@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// The first run shows one notification, for the first tip the service lets a notification claim, as the
 /// notification specification and the desktops want it: a mock server reads back the exact `Notify` arguments, dunst
@@ -29,16 +30,16 @@ struct ShowingTests {
         #expect(call.summary == Self.firstTitle)
         #expect(call.body == Self.firstBody)
         #expect(call.icon == Self.firstIcon)
-        #expect(call.hints["desktop-entry"] == .string("org.feels.Tips"), "no Feels app is installed")
+        #expect(call.hints["desktop-entry"] == .string(Tips1.busName.rawValue), "no Feels app is installed")
         #expect(call.hints["category"] == .string("x-feels.tip"))
         #expect(call.hints["urgency"] == .byte(1), "GNOME Shell shows no banner for low urgency")
         #expect(call.actions == ["disable", "Turn off tips"], "without the app a click would lead nowhere")
         let tip = try service.tip(Self.firstTip)
-        #expect(tip["display_count"] == .uint32(1))
-        #expect(tip["notified_at"] != .int64(0))
-        #expect(tip["status"] == .string("available"))
-        #expect(tip["held_back_by"] == .string("notification"), "apps wait while it is on screen")
-        #expect(try service.property("NextDisplayTime") != .int64(0))
+        #expect(tip.displayCount == 1)
+        #expect(tip.notifiedAt != 0)
+        #expect(tip.status == "available")
+        #expect(tip.heldBackBy == "notification", "apps wait while it is on screen")
+        #expect(try service.tips.nextDisplayTime() != 0)
     }
 
     @Test func nothingIsNotifiedBeforeTheFirstDayOfUseAndTheTipComesOnceFeelsIsUsed() throws {
@@ -48,19 +49,19 @@ struct ShowingTests {
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Waiting: Feels has not been used yet (no day of use)"), "\(notifier.log)")
         #expect(try server.notifyCalls().isEmpty)
-        #expect(try service.tip(Self.firstTip)["display_count"] == .uint32(0))
-        #expect(try service.property("NextDisplayTime") == .int64(0))
+        #expect(try service.tip(Self.firstTip).displayCount == 0)
+        #expect(try service.tips.nextDisplayTime() == 0)
 
-        try service.call("SettingsViewed")
+        try service.tips.settingsViewed()
         #expect(notifier.waitForLog("Showed '\(Self.firstTip)'"), "\(notifier.log)")
         #expect(try server.notifyCalls().count == 1)
     }
 
     @Test func aServerWithoutActionsGetsNoButtonsAndAPlainBody() throws {
         let service = try RunningService.usedToday()
-        for mood in ["good", "good"] { try service.call("LogMood", [.string(mood)]) }
+        for mood in ["good", "good"] { try service.tips.logMood(mood: mood) }
         for tip in [Self.firstTip, "TimeViewTip"] {
-            try service.call("InvalidateTip", [.string(tip), .string("actionPerformed")])
+            try service.tips.invalidateTip(id: tip, reason: "action-performed")
         }
         let server = try MockNotificationServer(address: service.bus.address, capabilities: ["body"])
         let config = try TemporaryFolder()
@@ -76,9 +77,9 @@ struct ShowingTests {
 
     @Test func aServerThatReadsMarkupGetsTheBodyEscaped() throws {
         let service = try RunningService.usedToday()
-        for mood in ["good", "good"] { try service.call("LogMood", [.string(mood)]) }
+        for mood in ["good", "good"] { try service.tips.logMood(mood: mood) }
         for tip in [Self.firstTip, "TimeViewTip"] {
-            try service.call("InvalidateTip", [.string(tip), .string("actionPerformed")])
+            try service.tips.invalidateTip(id: tip, reason: "action-performed")
         }
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
@@ -114,10 +115,10 @@ struct ShowingTests {
         #expect(try dunst.displayedCount() == 0)
         // Closed by the user: nothing is recorded, and the tip is the app's to show where it belongs.
         #expect(notifier.waitForLog("was dismissed by the user (2); nothing is recorded"), "\(notifier.log)")
-        #expect(try eventually { try service.tip(Self.firstTip)["held_back_by"] == .string("") })
+        #expect(try eventually { try service.tip(Self.firstTip).heldBackBy == "" })
         let tip = try service.tip(Self.firstTip)
-        #expect(tip["status"] == .string("available"))
-        #expect(tip["should_display"] == .boolean(true))
+        #expect(tip.status == "available")
+        #expect(tip.shouldDisplay)
     }
 
     @Test func theTipComesInTheNotifiersLanguageWhateverTheServicesIs() throws {
@@ -131,11 +132,11 @@ struct ShowingTests {
             environment: try Translations.environment(locale: "de_DE.UTF-8"))
 
         #expect(notifier.waitForLog("Showed '\(Self.firstTip)'"), "\(notifier.log)")
-        #expect(notifier.log.contains { $0.contains("locale 'de_DE.UTF-8'") }, "\(notifier.log)")
+        #expect(notifier.log.contains { $0.contains("languages 'de_DE.UTF-8'") }, "\(notifier.log)")
         let call = try #require(try server.notifyCalls().first)
         #expect(call.summary == "Personalisiere dein Erlebnis")
         #expect(call.body == "Passe in Feels Stimmungssymbole, Farben und Layouts an.")
         #expect(call.actions == ["disable", "Tipps ausschalten"])
-        #expect(try service.tip(Self.firstTip)["title"] == .string(Self.firstTitle))
+        #expect(try service.tip(Self.firstTip).title == Self.firstTitle)
     }
 }

@@ -54,8 +54,8 @@ struct SilenceTests {
         #expect(notifier.log.contains { $0.contains("and those of 'org.feels.Feels'") }, "\(notifier.log)")
         #expect(try server.notifyCalls().isEmpty)
         let tip = try service.tip("CustomizeLayoutTip")
-        #expect(tip["display_count"] == .uint32(0))
-        #expect(tip["notified_at"] == .int64(0))
+        #expect(tip.displayCount == 0)
+        #expect(tip.notifiedAt == 0)
 
         try settings.write([group: [key: "true"]])
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
@@ -98,7 +98,7 @@ struct SilenceTests {
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Waiting: Xfce's notifications are in do-not-disturb mode"), "\(notifier.log)")
         #expect(try server.notifyCalls().isEmpty)
-        #expect(try service.tip("CustomizeLayoutTip")["notified_at"] == .int64(0))
+        #expect(try service.tip("CustomizeLayoutTip").notifiedAt == 0)
 
         try xfconf.set(doNotDisturb: false)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")

@@ -12,13 +12,13 @@ struct WaitingTests {
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Waiting: no notification server"), "\(notifier.log)")
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
-        #expect(try service.property("NextDisplayTime") == .int64(0))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 0)
+        #expect(try service.tips.nextDisplayTime() == 0)
 
         let server = try MockNotificationServer(address: service.bus.address)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
         #expect(try server.notifyCalls().map(\.summary) == ["Personalize Your Experience"])
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(1))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 1)
     }
 
     @Test func aServerThatRefusesNotifyUsesNothingUpAndTheNextServerGetsTheTip() throws {
@@ -29,9 +29,9 @@ struct WaitingTests {
         #expect(notifier.waitForLog("Failed to show 'CustomizeLayoutTip'"), "\(notifier.log)")
         #expect(notifier.waitForLog("Waiting: the notification server failed; trying again at"), "\(notifier.log)")
         // The claim is undone: nothing was used up.
-        #expect(try eventually { try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0) })
-        #expect(try service.tip("CustomizeLayoutTip")["notified_at"] == .int64(0))
-        #expect(try service.property("NextDisplayTime") == .int64(0))
+        #expect(try eventually { try service.tip("CustomizeLayoutTip").displayCount == 0 })
+        #expect(try service.tip("CustomizeLayoutTip").notifiedAt == 0)
+        #expect(try service.tips.nextDisplayTime() == 0)
 
         refusing.stop()
         let server = try MockNotificationServer(address: service.bus.address)
@@ -47,7 +47,7 @@ struct WaitingTests {
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Tip notifications are turned off in '\(file.path)'"), "\(notifier.log)")
         #expect(try server.notifyCalls().isEmpty)
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 0)
 
         try NotifierProcess.writeSettings("[Notifications]\nEnabled=true\n", under: config.url)
         #expect(notifier.waitForLog("Tip notifications turned on"), "\(notifier.log)")
@@ -78,7 +78,7 @@ struct WaitingTests {
             notifier.waitForLog("Waiting: the screen is locked or blanked ('org.freedesktop.ScreenSaver' is active)"),
             "\(notifier.log)")
         #expect(try server.notifyCalls().isEmpty)
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 0)
 
         try screenSaver.setActive(false)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
@@ -97,7 +97,7 @@ struct WaitingTests {
         #expect(notifier.waitForLog("Following logind's LockedHint of session"), "\(notifier.log)")
         #expect(notifier.waitForLog("Waiting: the screen is locked (logind's LockedHint)"), "\(notifier.log)")
         #expect(try server.notifyCalls().isEmpty)
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 0)
 
         try logind.setLocked(false)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
@@ -115,7 +115,7 @@ struct WaitingTests {
         #expect(notifier.waitForLog("Waiting: the screen is locked or blanked"), "\(notifier.log)")
         // The window ends while the screen is locked: the service says so, and the notifier still waits.
         #expect(
-            try eventually(timeout: .seconds(30)) { try service.property("NextDisplayTime") == .int64(0) })
+            try eventually(timeout: .seconds(30)) { try service.tips.nextDisplayTime() == 0 })
         #expect(notifier.count("Showed") == 1)
 
         try screenSaver.setActive(false)
@@ -130,7 +130,7 @@ struct WaitingTests {
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Waiting: the notification server is paused"), "\(notifier.log)")
-        #expect(try service.tip("CustomizeLayoutTip")["display_count"] == .uint32(0))
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 0)
 
         try dunst.dunstctl("set-paused", "false")
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")

@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Testing
+import TipsInterface
 
 /// The tip on xfce4-notifyd, as a user meets it: a window read back from the screen, clicked with the mouse, and
 /// Xfce's do-not-disturb switched through xfconf.
@@ -39,7 +40,7 @@ struct XfceTests {
             self.window = window
         }
 
-        var tip: [String: DBusValue] {
+        var tip: Tips1.Tip {
             get throws { try service.tip(XfceTests.firstTip) }
         }
 
@@ -55,8 +56,8 @@ struct XfceTests {
 
     /// What issue 14's notifier waits for before it advertises anything: a mood, on the first day of use.
     static func makeUser(of service: RunningService) throws {
-        try service.call("LogMood", [.string("great")])
-        try service.call("UpdateDaysUsingApp", [.uint32(1)])
+        try service.tips.logMood(mood: "great")
+        try service.tips.updateDaysUsingApp(days: 1)
     }
 
     @Test func theTipIsAWindowWithItsTitleMessageAndButtonsForItsActions() throws {
@@ -66,7 +67,7 @@ struct XfceTests {
         try #require(entries.count == 1, "\(entries)")
         let entry = entries[0]
         // xfce4-notifyd files the notification under the desktop entry the notifier names.
-        #expect(entry["app_name"] == "org.feels.Tips", "\(entry)")
+        #expect(entry["app_name"] == Tips1.busName.rawValue, "\(entry)")
         #expect(entry["summary"] == Self.firstTitle)
         #expect(shown.window.body == entry["body"], "the screen shows another message than xfce4-notifyd took")
         let actions = entry.keys.filter { $0.hasPrefix("action-id-") }.sorted().compactMap { entry[$0] }
@@ -87,10 +88,10 @@ struct XfceTests {
         // xfce4-notifyd 0.7 invokes no action on a click of the message without a default one: it dismisses the
         // notification, and a dismissal records nothing.
         #expect(shown.notifier.count("was clicked") == 0, "\(shown.notifier.log)")
-        #expect(try eventually { try shown.tip["held_back_by"] == .string("") })
-        #expect(try shown.tip["status"] == .string("available"))
-        #expect(try shown.tip["invalidation_reason"] == .string(""))
-        #expect(try shown.tip["display_count"] == .uint32(1))
+        #expect(try eventually { try shown.tip.heldBackBy == "" })
+        #expect(try shown.tip.status == "available")
+        #expect(try shown.tip.invalidationReason == "")
+        #expect(try shown.tip.displayCount == 1)
     }
 
     @Test func withTheAppTheDefaultActionsButtonOpensTheAppAtTheTip() throws {
@@ -105,8 +106,8 @@ struct XfceTests {
         let activations = try app.activations()
         #expect(activations.map(\.action) == ["show-tip"], "\(activations)")
         #expect(activations.map(\.parameter) == [Self.firstTip], "\(activations)")
-        #expect(try shown.tip["status"] == .string("available"))
-        #expect(try shown.tip["invalidation_reason"] == .string(""))
+        #expect(try shown.tip.status == "available")
+        #expect(try shown.tip.invalidationReason == "")
     }
 
     @Test func theTurnOffButtonWritesTheOptOutAndLeavesTheTipAlone() throws {
@@ -118,8 +119,8 @@ struct XfceTests {
         #expect(settings.contains("Enabled=false"), "\(settings)")
         #expect(try shown.xfce.waitForWindows(0).isEmpty)
         #expect(shown.notifier.waitForLog("was dismissed by the user (2)"), "\(shown.notifier.log)")
-        #expect(try shown.tip["status"] == .string("available"))
-        #expect(try shown.tip["invalidation_reason"] == .string(""))
+        #expect(try shown.tip.status == "available")
+        #expect(try shown.tip.invalidationReason == "")
     }
 
     @Test func doNotDisturbIsReadOverXfconfAnnouncedAndKeepsNotificationsOffTheScreen() throws {
@@ -175,7 +176,7 @@ struct XfceTests {
         #expect(notifier.waitForLog("Waiting: Xfce's notifications are in do-not-disturb mode"), "\(notifier.log)")
         #expect(notifier.count("Showed") == 0, "\(notifier.log)")
         #expect(try xfce.logged().isEmpty)
-        #expect(try service.tip(Self.firstTip)["display_count"] == .uint32(0))
+        #expect(try service.tip(Self.firstTip).displayCount == 0)
         try xfce.setDoNotDisturb(false)
         #expect(notifier.waitForLog("Showed '\(Self.firstTip)'"), "\(notifier.log)")
         #expect(try xfce.waitForWindows(1).first?.summary == Self.firstTitle)

@@ -1,3 +1,5 @@
+import TipsInterface
+
 /// How a tip becomes a notification: its desktop words, its icon, the desktop entry of the app it leads to, a vendor
 /// category, normal urgency, and actions only where the server shows them and they lead somewhere.
 public enum TipNotificationContent {
@@ -6,8 +8,8 @@ public enum TipNotificationContent {
     /// The Feels app's desktop entry and application id: where a click on a notification leads.
     public static let appEntry = "org.feels.Feels"
     /// The service's own desktop entry, named while no Feels app is installed, so that desktops still list Feels
-    /// in their notification settings.
-    public static let serviceEntry = "org.feels.Tips"
+    /// in their notification settings; its name is the service's bus name (`org.feels.Tips.desktop`).
+    public static let serviceEntry = Tips1.busName.rawValue
     /// The `category` hint, in the specification's vendor form `x-vendor.class`.
     public static let category = "x-feels.tip"
     /// The action of a click on the notification: open Feels at the tip.

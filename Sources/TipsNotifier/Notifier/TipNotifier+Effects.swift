@@ -14,9 +14,8 @@ extension TipNotifier {
             app?.refreshInstalled()
             factsChanged()
             callService { [weak self] service, completion throws(DBusError) in
-                try service.claimNotificationTip(options: Tips1.WordsOptions(languages: self?.configuration.languages)) {
-                    completion($0.map(Self.claimedTip))
-                }
+                let options = Tips1.WordsOptions(languages: self?.configuration.languages)
+                try service.claimNotificationTip(options: options) { completion($0.map(Self.claimedTip)) }
             } completion: { [weak self] result in
                 self?.send(.claimed(result))
             }
@@ -139,7 +138,7 @@ extension TipNotifier {
         guard case .remote(let name, _) = error else { return CallFailure(error.description) }
         let unavailable = [
             "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
-            "org.feels.Tips1.Error.InUse",
+            Tips1.Error.inUse.rawValue,
         ]
         return CallFailure(
             error.description,

@@ -4,7 +4,7 @@ import Testing
 @Suite struct NameValidationTests {
     static let long = String(repeating: "a", count: 250)
 
-    @Test(arguments: ["/", "/org", "/org/feels/Tips", "/a_b/C9/_", "/0"])
+    @Test(arguments: ["/", "/org", "/org/feels/Test", "/a_b/C9/_", "/0"])
     func validObjectPathsAreAccepted(_ text: String) throws {
         #expect(try ObjectPath(text).rawValue == text)
     }
@@ -14,7 +14,7 @@ import Testing
         #expect(throws: DBusError.self) { try ObjectPath(text) }
     }
 
-    @Test(arguments: ["org.feels.Tips", "a.b", "org.feels.Tips1", "_a._b", "a-b.c-d", ":1.42", ":1.0", ":a.b-c"])
+    @Test(arguments: ["org.feels.Test", "a.b", "org.feels.Test1", "_a._b", "a-b.c-d", ":1.42", ":1.0", ":a.b-c"])
     func validBusNamesAreAccepted(_ text: String) throws {
         #expect(try BusName(text).rawValue == text)
     }
@@ -27,7 +27,7 @@ import Testing
         #expect(throws: DBusError.self) { try BusName(text) }
     }
 
-    @Test(arguments: ["org.feels.Tips1", "a.b", "_x.Y_9"])
+    @Test(arguments: ["org.feels.Test1", "a.b", "_x.Y_9"])
     func validInterfaceAndErrorNamesAreAccepted(_ text: String) throws {
         #expect(try InterfaceName(text).rawValue == text)
         #expect(try ErrorName(text).rawValue == text)
@@ -39,7 +39,7 @@ import Testing
         #expect(throws: DBusError.self) { try ErrorName(text) }
     }
 
-    @Test(arguments: ["LogMood", "a", "_", "Get_2", String(repeating: "M", count: 255)])
+    @Test(arguments: ["Concat", "a", "_", "Get_2", String(repeating: "M", count: 255)])
     func validMemberNamesAreAccepted(_ text: String) throws {
         #expect(try MemberName(text).rawValue == text)
     }
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func ancestorsOfAPathAreTheRootAndEachPrefix() {
-        let path: ObjectPath = "/org/feels/Tips"
+        let path: ObjectPath = "/org/feels/Test"
         #expect(ObjectPath.root.isAncestor(of: path))
         #expect(ObjectPath("/org").isAncestor(of: path))
         #expect(ObjectPath("/org/feels").isAncestor(of: path))

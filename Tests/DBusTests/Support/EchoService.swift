@@ -76,7 +76,7 @@ final class EchoService {
         return DBusInterface(
             name: Self.interface,
             methods: [
-                DBusMethod(name: "Echo", inputs: [.init("value", "v")], outputs: [.init("value", "v")]) { call in
+                DBusMethod(name: "Echo", inputs: [.init("payload", "v")], outputs: [.init("payload", "v")]) { call in
                     state.update { $0.handlerRuns += 1 }
                     return call.arguments
                 },

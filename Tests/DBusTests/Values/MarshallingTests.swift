@@ -6,7 +6,7 @@ import Testing
 let sampleValues: [DBusValue] = [
     .byte(0), .byte(255), .boolean(true), .boolean(false), .int16(.min), .uint16(.max), .int32(.min),
     .uint32(.max), .int64(.min), .uint64(.max), .double(-1.5e300), .double(0), .string(""), .string("héllo ☀️ 日本"),
-    .objectPath("/"), .objectPath("/org/feels/Tips"), .signature(""), .signature("a{sa(iv)}"),
+    .objectPath("/"), .objectPath("/org/feels/Test"), .signature(""), .signature("a{sa(iv)}"),
     .array(.byte, []), .array(.byte, (0...255).map { .byte(UInt8($0)) }), .strings(["a", "", "c"]),
     .array("ai", [.array(.int32, [.int32(1)]), .array(.int32, [])]),
     .dictionary(key: .uint32, value: .string, [DBusDictEntry(key: .uint32(1), value: .string("one"))]),

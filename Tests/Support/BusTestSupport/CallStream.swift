@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TipsInterface
 
 /// A client on a thread of its own that makes calls to `org.feels.Tips1` one after another, each waiting for its
 /// reply, until one fails (the service was killed, say) or it is told to stop; it counts what was acknowledged.
@@ -14,8 +15,8 @@ public final class CallStream: Sendable {
         public let path: ObjectPath
         public let interface: InterfaceName
         public init(
-            _ member: String, _ arguments: [DBusValue] = [], destination: BusName = "org.feels.Tips",
-            path: ObjectPath = "/org/feels/Tips", interface: InterfaceName = "org.feels.Tips1"
+            _ member: String, _ arguments: [DBusValue] = [], destination: BusName = Tips1.busName,
+            path: ObjectPath = Tips1.objectPath, interface: InterfaceName = Tips1.name
         ) {
             self.member = member
             self.arguments = arguments
@@ -24,10 +25,25 @@ public final class CallStream: Sendable {
             self.interface = interface
         }
 
+        /// A call of a method of `org.feels.Tips1`, by its generated name.
+        public init(_ method: Tips1.Method, _ arguments: [DBusValue] = []) {
+            self.init(method.rawValue, arguments)
+        }
+
+        /// A call of a method of `org.feels.Tips1.Testing`, by its generated name.
+        public init(_ method: Tips1Testing.Method, _ arguments: [DBusValue] = []) {
+            self.init(method.rawValue, arguments, interface: Tips1Testing.name)
+        }
+
         /// `Properties.Get` of a property of `org.feels.Tips1`.
         public static func property(_ name: String) -> Call {
             Call(
-                "Get", [.string("org.feels.Tips1"), .string(name)], interface: "org.freedesktop.DBus.Properties")
+                "Get", [.string(Tips1.name.rawValue), .string(name)], interface: "org.freedesktop.DBus.Properties")
+        }
+
+        /// `Properties.Get` of a property of `org.feels.Tips1`, by its generated name.
+        public static func property(_ property: Tips1.Property) -> Call {
+            Self.property(property.rawValue)
         }
 
         /// A match rule added on the bus, as a client subscribing to the service's signals does.
@@ -89,7 +105,7 @@ public final class CallStream: Sendable {
                         if case .remote(let name, _) = error { name } else { "\(error)" }
                     tally.update { $0.errors[name, default: 0] += 1 }
                     // A lost service or connection ends the stream; a refused call does not.
-                    if !name.hasPrefix("org.feels.Tips1.Error") && name != "org.freedesktop.DBus.Error.InvalidArgs" {
+                    if Tips1.Error(rawValue: name) == nil && name != "org.freedesktop.DBus.Error.InvalidArgs" {
                         return
                     }
                 }

@@ -257,7 +257,6 @@ public final class RunningService {
     }
 }
 
-
 /// The service exited or said nothing before it served its name.
 public struct ServiceDidNotStart: Error, CustomStringConvertible {
     public let log: [String]

@@ -1,18 +1,47 @@
-// tips-flood ADDRESS COUNT MEMBER [ARGUMENT...]
+// tips-flood ADDRESS COUNT MEMBER
 //
-// A client that never reads its replies: sends COUNT calls of org.feels.Tips1.MEMBER to org.feels.Tips on the bus at
-// ADDRESS as fast as the bus takes them, prints "sent COUNT", then waits, reading nothing, until it is killed. The
-// reliability tests and the benchmark use it to show that one such client slows nobody else.
-//
-// Each ARGUMENT is one argument of the calls: `s:TEXT` a string, `as:` an empty array of strings, `a{sv}:` an empty
-// dictionary of options (GetTips takes `as: a{sv}:`).
+// A client that never reads its replies: sends COUNT calls of org.feels.Tips1.MEMBER, a method of the contract, each
+// input as plain as its type allows ('' , 0, false, an empty array or dictionary: GetTips then asks for every tip), to
+// org.feels.Tips on the bus at ADDRESS as fast as the bus takes them, prints "sent COUNT", then waits, reading
+// nothing, until it is killed. The reliability tests and the benchmark use it to show that one such client slows
+// nobody else.
 
 import DBus
 import Glibc
+import TipsInterface
+
+/// The plainest value of `signature`: `''`, 0, false, an empty array or dictionary.
+func plainest(_ signature: DBusSignature) throws(DBusError) -> DBusValue {
+    let text = signature.rawValue
+    switch text.first {
+    case "s": return .string("")
+    case "o": return .objectPath(.root)
+    case "g": return .signature(.empty)
+    case "b": return .boolean(false)
+    case "y": return .byte(0)
+    case "n": return .int16(0)
+    case "q": return .uint16(0)
+    case "i": return .int32(0)
+    case "u": return .uint32(0)
+    case "x": return .int64(0)
+    case "t": return .uint64(0)
+    case "d": return .double(0)
+    case "v": return .variant(.string(""))
+    case "a" where text.hasPrefix("a{"):
+        let key = try DBusSignature(String(text.dropFirst(2).prefix(1)))
+        return .dictionary(key: key, value: try DBusSignature(String(text.dropFirst(3).dropLast())), [])
+    case "a": return .array(try DBusSignature(String(text.dropFirst())), [])
+    default: throw .invalidSignature(text, reason: "tips-flood has no plain value of it")
+    }
+}
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 4, let count = Int(arguments[2]), count > 0 else {
-    print("usage: tips-flood ADDRESS COUNT MEMBER [s:TEXT | as: | a{sv}: ...]")
+let methods = Tips1.definition(serving: nil).methods
+guard arguments.count == 4, let count = Int(arguments[2]), count > 0,
+    let method = methods.first(where: { $0.name.rawValue == arguments[3] })
+else {
+    print(
+        "usage: tips-flood ADDRESS COUNT MEMBER, MEMBER one of \(methods.map(\.name.rawValue).joined(separator: ", "))")
     exit(2)
 }
 var body: [DBusValue] = []
@@ -30,11 +59,12 @@ for argument in arguments.dropFirst(4) {
 }
 do throws(DBusError) {
     let connection = try DBusConnection(address: arguments[1])
-    let member = try MemberName(arguments[3])
+    var inputs: [DBusValue] = []
+    for input in method.inputs { inputs.append(try plainest(input.signature)) }
     for _ in 0..<count {
         let call = try DBusMessage.methodCall(
-            destination: "org.feels.Tips", path: "/org/feels/Tips", interface: "org.feels.Tips1", member: member)
-        try call.append(body)
+            destination: Tips1.busName, path: Tips1.objectPath, interface: Tips1.name, member: method.name)
+        try call.append(inputs)
         try connection.send(call)
     }
     connection.flush()

@@ -1,25 +1,38 @@
 import BusTestSupport
 import DBus
+import TipsInterface
 
 /// What a run checks once its messages are answered: the service still answers, its counts are the ones the
 /// acknowledged calls make, a clean stop keeps them, and it logged no sanitizer report.
 struct AfterRunChecks {
-    static let name: BusName = "org.feels.Tips"
-    static let path: ObjectPath = "/org/feels/Tips"
-    static let interface: InterfaceName = "org.feels.Tips1"
+    static let name = Tips1.busName
+    static let path = Tips1.objectPath
 
     /// What held, a line each.
     var passed: [String] = []
     /// What did not, a line each.
     var failed: [String] = []
 
-    /// `MoodLogCount`, and how many moods `ExportMoods` gives.
+    /// `MoodLogCount`, and how many moods `ExportMoods` gives, through the contract's client.
     static func counts(_ connection: DBusConnection) throws(DBusError) -> (moodLogCount: Int, journalLength: Int) {
-        let count = try connection.getProperty(
-            destination: name, path: path, interface: interface, name: "MoodLogCount", timeout: .seconds(60))
-        let moods = try connection.call(
-            destination: name, path: path, interface: interface, member: "ExportMoods", timeout: .seconds(60))
-        return (Int(count.uint32Value ?? 0), moods.first?.arrayValue?.count ?? -1)
+        let tips = Tips1Client(connection: connection, destination: name, path: path, timeout: .seconds(60))
+        return (Int(try tips.moodLogCount()), try tips.exportMoods().arrayValue?.count ?? -1)
+    }
+
+    /// Whether the service introspects as the contract: each of the contract's interfaces it serves with exactly the
+    /// contract's methods and properties, and, for a service this program started with `--testing`, all of them.
+    mutating func check(_ surface: ServiceSurface, servedByUs: Bool) {
+        failed += surface.differences.map { "the service differs from the contract: \($0)" }
+        let served = surface.interfaces.filter(\.isContract).map { "\($0.name) (\($0.methods.count) methods)" }
+        if surface.differences.isEmpty {
+            passed.append("introspected as the contract: " + served.joined(separator: ", "))
+        }
+        let unserved = surface.unserved.joined(separator: ", ")
+        if servedByUs, !unserved.isEmpty {
+            failed.append("the service started with --testing does not serve \(unserved)")
+        } else if !unserved.isEmpty {
+            passed.append("not served, so fuzzed as unknown: \(unserved)")
+        }
     }
 
     /// Pings the service, compares its counts with `run`'s, and, for a service this program started, stops it with

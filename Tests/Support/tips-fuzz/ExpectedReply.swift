@@ -1,4 +1,5 @@
 import DBus
+import TipsInterface
 
 /// What the service must answer a call with, as far as its routing decides without looking at the values.
 enum ExpectedReply: Equatable {
@@ -8,6 +9,9 @@ enum ExpectedReply: Equatable {
     case error(String)
     /// A return or an error, as the handler decides from the values.
     case any
+    /// A return, or one of these errors: a method of the contract's, called as it declares, is answered with one of
+    /// the interface's own errors or those its description names.
+    case returnOr(Set<String>)
 
     static let unknownObject = ExpectedReply.error("org.freedesktop.DBus.Error.UnknownObject")
     static let unknownInterface = ExpectedReply.error("org.freedesktop.DBus.Error.UnknownInterface")
@@ -15,6 +19,12 @@ enum ExpectedReply: Equatable {
     static let unknownProperty = ExpectedReply.error("org.freedesktop.DBus.Error.UnknownProperty")
     static let invalidArgs = ExpectedReply.error("org.freedesktop.DBus.Error.InvalidArgs")
     static let propertyReadOnly = ExpectedReply.error("org.freedesktop.DBus.Error.PropertyReadOnly")
+    /// What a method of the contract may answer when called with its declared signature: a return, one of
+    /// `org.feels.Tips1.Error.*`, `InvalidArgs` (a value out of range) or `LimitsExceeded` (replies left unread).
+    static let contractAnswer = ExpectedReply.returnOr(
+        Set(Tips1.Error.allCases.map(\.rawValue)).union([
+            "org.freedesktop.DBus.Error.InvalidArgs", "org.freedesktop.DBus.Error.LimitsExceeded",
+        ]))
 
     /// Whether a reply with `errorName` (`nil` for a method return) is what this expectation allows.
     func allows(errorName: String?) -> Bool {
@@ -22,6 +32,18 @@ enum ExpectedReply: Equatable {
         case .success: errorName == nil
         case .error(let name): errorName == name
         case .any: true
+        case .returnOr(let names): errorName.map(names.contains) ?? true
+        }
+    }
+}
+
+extension ExpectedReply: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .success: "a method return"
+        case .error(let name): name
+        case .any: "any reply"
+        case .returnOr: "a method return or an error the contract names"
         }
     }
 }
@@ -51,10 +73,12 @@ extension ServiceSurface {
         case let name?:
             guard let found = object?.first(where: { $0.name == name }) else { return .unknownInterface }
             guard let method = found.methods.first(where: { $0.name == member }) else { return .unknownMethod }
-            return method.inputs == signature ? .any : .invalidArgs
+            return call(method, of: found, signature, arguments)
         case nil:
-            if let method = object?.lazy.flatMap(\.methods).first(where: { $0.name == member }) {
-                return method.inputs == signature ? .any : .invalidArgs
+            if let found = object?.first(where: { $0.methods.contains { $0.name == member } }),
+                let method = found.methods.first(where: { $0.name == member })
+            {
+                return call(method, of: found, signature, arguments)
             }
             switch member {
             case "Ping", "GetMachineId": return peer(member, signature)
@@ -65,6 +89,21 @@ extension ServiceSurface {
             default: return .unknownMethod
             }
         }
+    }
+
+    /// A call of an object's own method: with another signature, `InvalidArgs`; for the contract's, `InvalidArgs`
+    /// too when an options dictionary holds a key it knows in another type, else what the contract allows.
+    private func call(_ method: Method, of interface: Interface, _ signature: String, _ arguments: [DBusValue])
+        -> ExpectedReply
+    {
+        guard method.inputs == signature else { return .invalidArgs }
+        guard interface.isContract else { return .any }
+        for (argument, value) in zip(method.arguments, arguments) {
+            if let type = argument.dictionary?.type, dictionaries.mistypedKey(in: value, of: type) != nil {
+                return .invalidArgs
+            }
+        }
+        return .contractAnswer
     }
 
     private func peer(_ member: String, _ signature: String) -> ExpectedReply {

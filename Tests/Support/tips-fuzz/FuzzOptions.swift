@@ -26,10 +26,14 @@ struct FuzzOptions {
     static let help = """
         Usage: tips-fuzz [OPTIONS]
 
-        Sends random but well-formed D-Bus messages to org.feels.Tips: the service's own members with meaningful and
-        random arguments, the standard interfaces, unknown paths, interfaces and members, random bodies of every type,
-        nested to the limits, now and then several MiB. Checks that every call expecting a reply gets a method return
-        or an error, and the error D-Bus's routing rules require where they decide; then that the service still answers
+        Sends random but well-formed D-Bus messages to org.feels.Tips: the contract's members as generated from
+        dbus/org.feels.Tips1.xml (the testing switches too: a service it starts runs with --testing) with meaningful
+        and random arguments and options dictionaries (known keys of their type or of another, unknown keys), the
+        standard interfaces, unknown paths, interfaces and members, random bodies of every type, nested to the limits,
+        now and then several MiB. Checks that the service introspects as the contract; that every call expecting a
+        reply gets a method return or an error: the error D-Bus's routing rules require where they decide,
+        InvalidArgs for an option of the wrong type, else a return or an error the contract names; that every method
+        return holds the contract's outputs, dictionary keys and property types; then that the service still answers
         Peer.Ping, that MoodLogCount and the journal match the LogMood calls acknowledged, and (for a service it
         started) that it stops cleanly on SIGTERM, comes back with every mood, and logged no sanitizer report.
         Exits 0 when all holds, 1 when not, 2 on a usage error.

@@ -1,4 +1,5 @@
 import DBus
+import TipsInterface
 
 /// Sends the planned messages through one connection, up to `window` calls in flight, reading every reply as it
 /// comes and checking it against the routing's rules; keeps the counts the service must end with.
@@ -76,6 +77,12 @@ final class FuzzRun {
             tally.methodReturns += 1
             errorName = nil
             count(plan, values)
+            if let shape = plan.shape {
+                tally.returnsChecked += 1
+                if let problem = shape.problem(with: values, planner.surface.dictionaries) {
+                    tally.misshapen("\(describe(plan)): \(problem)")
+                }
+            }
         case .failure(.remote(let name, let message)):
             if ["org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Disconnected"].contains(name) {
                 tally.missingReplies += 1
@@ -101,9 +108,9 @@ final class FuzzRun {
     /// Follows the counts through the acknowledged calls that change them, in the order they are answered, which
     /// is the order they were sent: the service answers one caller's writes in order.
     private func count(_ plan: PlannedMessage, _ values: [DBusValue]) {
-        guard plan.interface == nil || plan.interface == "org.feels.Tips1" else { return }
-        switch plan.member {
-        case "LogMood":
+        guard plan.interface == nil || plan.interface == Tips1.name.rawValue else { return }
+        switch Tips1.Method(rawValue: plan.member) {
+        case .logMood?:
             tally.moodsLogged += 1
             moodLogCount += 1
             journalLength += 1
@@ -111,9 +118,9 @@ final class FuzzRun {
                 tally.mismatch("\(describe(plan)): answered \(values), expected u \(moodLogCount)")
                 moodLogCount = Int(values.first?.uint32Value ?? 0)
             }
-        case "ResetAllTips":
+        case .resetAllTips?:
             moodLogCount = 0
-        case "ForgetMoods":
+        case .forgetMoods?:
             if values.first?.uint32Value != UInt32(clamping: journalLength) {
                 tally.mismatch("\(describe(plan)): answered \(values), expected u \(journalLength) forgotten")
             }

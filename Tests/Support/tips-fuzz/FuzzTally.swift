@@ -19,6 +19,9 @@ struct FuzzTally {
     var examples: [String] = []
     /// Replies that broke the routing's rules.
     var mismatchCount = 0
+    /// Method returns held to the contract's shape (outputs, dictionary keys, property types), and those not of it.
+    var returnsChecked = 0
+    var misshapenCount = 0
     /// Error replies whose message is longer than ``FuzzTally/longestErrorMessage``: caller text echoed back uncut.
     var oversizedErrors = 0
     /// The longest error message seen, in bytes.
@@ -39,6 +42,12 @@ struct FuzzTally {
         keep(description)
     }
 
+    /// Records a method return that is not what the contract says it holds.
+    mutating func misshapen(_ description: String) {
+        misshapenCount += 1
+        keep(description)
+    }
+
     /// Records an error reply whose message is longer than ``longestErrorMessage``.
     mutating func oversized(_ description: String) {
         oversizedErrors += 1
@@ -51,7 +60,8 @@ struct FuzzTally {
 
     /// Whether the run found nothing wrong.
     var passed: Bool {
-        missingReplies == 0 && mismatchCount == 0 && oversizedErrors == 0 && failures.isEmpty && sent > 0
+        missingReplies == 0 && mismatchCount == 0 && misshapenCount == 0 && oversizedErrors == 0 && failures.isEmpty
+            && sent > 0
     }
 
     /// The figures, a line each, numbers grouped by thousands.
@@ -77,6 +87,9 @@ struct FuzzTally {
             "  error messages over \(Self.longestErrorMessage) bytes: \(grouped(oversizedErrors)) (the longest: "
                 + "\(grouped(longestError)) bytes)")
         lines.append("  replies against the routing's rules: \(grouped(mismatchCount))")
+        lines.append(
+            "  method returns held to the contract's outputs and keys: \(grouped(returnsChecked)); "
+                + "not of them: \(grouped(misshapenCount))")
         lines += examples.map { "    \($0)" }
         lines.append("  LogMood acknowledged: \(grouped(moodsLogged))")
         lines += checks.map { "  \($0)" }

@@ -1,4 +1,5 @@
 import DBus
+import TipsInterface
 
 /// One message of a run, before it is built: where it goes, what it calls with what, whether it wants a reply, and
 /// what the reply must be.
@@ -15,10 +16,13 @@ struct PlannedMessage {
     var expectsReply: Bool
     /// What the reply must be.
     var expected: ExpectedReply
+    /// What a method return must hold, where the contract says.
+    var shape: ReplyShape?
 
     /// The members whose success changes `MoodLogCount` or the journal; calls of them always ask for a reply, so that
     /// the run knows what the counts must be at the end.
-    static let countingMembers: Set<String> = ["LogMood", "ForgetMoods", "ResetAllTips"]
+    static let countingMembers = Set(
+        [Tips1.Method.logMood, .forgetMoods, .resetAllTips].map(\.rawValue))
 
     /// Builds the message through the binding, whose checks refuse what libdbus would abort on.
     ///

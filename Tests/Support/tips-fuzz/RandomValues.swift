@@ -1,4 +1,5 @@
 import DBus
+import TipsInterface
 
 /// Makes D-Bus values of a given type: edge cases of every basic type, the service's own words, text in every
 /// script, empty and nested containers, and now and then a string or an array of several MiB.
@@ -95,7 +96,7 @@ struct RandomValues {
             budget.large = false
             let count = dice.int(largest / 8...largest)
             budget.bytes -= count
-            let piece = dice.pick(["x", "é", "💡", "LogMood "])
+            let piece = dice.pick(["x", "é", "💡", Tips1.Method.logMood.rawValue + " "])
             return String(repeating: piece, count: count / piece.utf8.count)
         }
         switch dice.weighted([15, 30, 30, 15, 3, 5]) {
@@ -142,12 +143,20 @@ struct RandomValues {
 
     /// A valid object path: the service's own, one of its ancestors, or random elements.
     func objectPath() -> ObjectPath {
-        let known = ["/", "/org", "/org/feels", "/org/feels/Tips", "/org/feels/Tips/Sub", "/org/freedesktop/DBus"]
+        let known = Self.knownPaths
         if dice.chance(0.4), let path = try? ObjectPath(dice.pick(known)) { return path }
         let count = dice.length(upTo: dice.chance(0.01) ? 2000 : 8)
         let elements = (0..<count).map { _ in identifier(count: 1 + dice.length(upTo: 16), digitFirst: true) }
         return (try? ObjectPath("/" + elements.joined(separator: "/"))) ?? .root
     }
+
+    /// The service's object path, its ancestors, a child it does not have, and the bus's.
+    static let knownPaths: [String] = {
+        let path = Tips1.objectPath.rawValue
+        let elements = path.split(separator: "/")
+        let ancestors = (0..<elements.count).map { "/" + elements.prefix($0).joined(separator: "/") }
+        return ancestors + [path, path + "/Sub", "/org/freedesktop/DBus"]
+    }()
 
     /// A valid signature: empty, or complete types up to 255 bytes, nested up to the limits.
     func signatureValue() -> DBusSignature {

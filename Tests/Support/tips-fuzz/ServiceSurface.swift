@@ -1,12 +1,23 @@
 import DBus
+import TipsInterface
 
-/// What the service says it serves, learned from its own introspection at the start of a run: the nodes of its
-/// object tree and, at each object, the interfaces with their methods and properties.
+/// What the service serves: the nodes of its object tree, learned from its own introspection at the start of a run,
+/// and at each object the interfaces with their methods and properties; the contract's interfaces as the generated
+/// tables declare them (inputs, outputs, and the dictionary types of their `a{sv}` arguments), held to what the
+/// service introspects as.
 struct ServiceSurface {
-    /// One method: its name and the signature of its inputs.
+    /// One argument of a method: its type, and the dictionary type an `a{sv}` or `aa{sv}` holds.
+    struct Argument: Equatable {
+        let signature: String
+        let dictionary: ContractDictionaries.Reference?
+    }
+
+    /// One method: its name and the signature of its inputs; for the contract's, each input and output.
     struct Method: Equatable {
         let name: String
         let inputs: String
+        var arguments: [Argument] = []
+        var outputs: [Argument] = []
     }
 
     /// One property: its name, type and whether it can be set.
@@ -21,6 +32,8 @@ struct ServiceSurface {
         let name: String
         var methods: [Method] = []
         var properties: [Property] = []
+        /// Whether it is one of the contract's, as generated from it.
+        var isContract = false
     }
 
     /// The standard interfaces every node answers, which the routing treats apart.
@@ -28,12 +41,25 @@ struct ServiceSurface {
     static let introspectable = "org.freedesktop.DBus.Introspectable"
     static let properties = "org.freedesktop.DBus.Properties"
 
+    /// The contract's interfaces, as generated from it (the tables alone, serving nothing).
+    static var contract: [DBusInterface] { [Tips1.definition(serving: nil), Tips1Testing.definition(serving: nil)] }
+
     /// Every path that answers `Introspect`.
     var nodes: Set<String> = []
     /// The interfaces of each object, standard ones left out; a node without interfaces of its own is no object.
     var objects: [String: [Interface]] = [:]
+    /// The contract's dictionary types.
+    let dictionaries = ContractDictionaries(contract)
+    /// Where what the service introspects as differs from the contract, a line each.
+    private(set) var differences: [String] = []
+    /// The contract's interfaces the service does not serve (the testing switches without `--testing`).
+    var unserved: [String] {
+        let served = Set(interfaces.map(\.name))
+        return Self.contract.map(\.name.rawValue).filter { !served.contains($0) }
+    }
 
-    /// Walks the tree from `/` with `Introspect`.
+    /// Walks the tree from `/` with `Introspect`, and takes each of the contract's interfaces it finds from the
+    /// contract, noting where the service's differs.
     ///
     /// - Throws: `DBusError` when a call fails, or `.invalidMessage` when a document cannot be read.
     static func learn(from connection: DBusConnection, destination: BusName) throws(DBusError) -> ServiceSurface {
@@ -48,11 +74,49 @@ struct ServiceSurface {
             surface.nodes.insert(path)
             let own = interfaces.filter { ![peer, introspectable, properties].contains($0.name) }
             if interfaces.contains(where: { $0.name == properties }) || !own.isEmpty {
-                surface.objects[path] = own
+                surface.objects[path] = own.map { surface.contracted($0, at: path) }
             }
             queue += children.map { path == "/" ? "/" + $0 : path + "/" + $0 }
         }
         return surface
+    }
+
+    /// The contract's interface of the name `served` has, noting where `served` differs from it; `served` itself
+    /// when the contract has no such interface.
+    private mutating func contracted(_ served: Interface, at path: String) -> Interface {
+        guard let table = Self.contract.first(where: { $0.name.rawValue == served.name }) else { return served }
+        let contract = Self.interface(table)
+        let methods = { (interface: Interface) in interface.methods.map { "\($0.name)(\($0.inputs))" } }
+        if methods(served) != methods(contract) {
+            differences.append(
+                "\(served.name) at \(path): methods \(methods(served)), the contract's \(methods(contract))")
+        }
+        if served.properties != contract.properties {
+            differences.append(
+                "\(served.name) at \(path): properties \(served.properties), the contract's \(contract.properties)")
+        }
+        return contract
+    }
+
+    /// An interface of the contract as its generated table declares it.
+    static func interface(_ table: DBusInterface) -> Interface {
+        func arguments(_ list: [DBusArgument]) -> [Argument] {
+            list.map { argument in
+                let type = argument.annotations.first { $0.name == ContractDictionaries.argumentAnnotation }?.value
+                return Argument(signature: argument.signature.rawValue, dictionary: .init(type))
+            }
+        }
+        return Interface(
+            name: table.name.rawValue,
+            methods: table.methods.map { method in
+                Method(
+                    name: method.name.rawValue, inputs: method.inputs.map(\.signature.rawValue).joined(),
+                    arguments: arguments(method.inputs), outputs: arguments(method.outputs))
+            },
+            properties: table.properties.map {
+                Property(name: $0.name.rawValue, type: $0.signature.rawValue, writable: $0.access == .readWrite)
+            },
+            isContract: true)
     }
 
     /// Every interface, method and property name the service declares, for the planner's vocabulary.

@@ -1,6 +1,7 @@
 import BusTestSupport
 import DBus
 import Foundation
+import TipsInterface
 
 /// The service a run fuzzes: either one this program starts (a private dbus-daemon, `feels-tipsd` on it with a fresh
 /// datastore in a temporary folder), which it can stop, restart and read the log of, or one already on a bus.
@@ -79,11 +80,11 @@ final class ServiceUnderFuzz {
             ["--address", bus.address, "--datastore", folder.appendingPathComponent("tips.sqlite").path] + arguments)
         self.daemon = daemon
         while let line = daemon.readLine(from: .standardError, timeout: .seconds(60)) {
-            if line.contains("Serving 'org.feels.Tips'") { return }
+            if line.contains("Serving '\(Tips1.busName.rawValue)'") { return }
         }
         log += daemon.lines(of: .standardError)
         self.daemon = nil
-        throw ChildProcessError.timedOut("feels-tipsd to serve org.feels.Tips")
+        throw ChildProcessError.timedOut("feels-tipsd to serve \(Tips1.busName.rawValue)")
     }
 
     /// Whether the daemon this program started is still running (`true` for a service it did not start).

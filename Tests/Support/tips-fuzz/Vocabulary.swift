@@ -1,6 +1,8 @@
+import TipsInterface
+
 /// Words the service gives meaning to, and near misses of them, so that random calls often reach past the argument
-/// checks into the handlers: moods, tip ids, locations, reasons, frequencies, locales, names of members and
-/// properties.
+/// checks into the handlers: moods, tip ids, locations, reasons, frequencies, languages, names of interfaces,
+/// members and properties (the contract's from the generated names).
 enum Vocabulary {
     static let moods = ["horrible", "bad", "average", "good", "great"]
     static let tips = [
@@ -10,20 +12,30 @@ enum Vocabulary {
     static let locations = [
         "", "CustomizeContentView", "InsightsView", "SettingsContentView", "DayView", "Kitchen",
     ]
-    static let reasons = ["actionPerformed", "tipClosed", "displayCountExceeded", "closed"]
+    static let reasons = [
+        "action-performed", "tip-closed", "actionPerformed", "tipClosed", "display-count-exceeded",
+        "displayCountExceeded", "closed", "tip_closed",
+    ]
     static let frequencies = [
         "immediate", "hourly", "daily", "weekly", "monthly", "0", "1", "86400", "3155760000", "3155760001", "-1",
         "10000000000000", "99999999999999999999999", "1e9", " daily", "",
     ]
+    /// Languages as POSIX names and BCP 47 tags, valid, unknown and hostile.
     static let locales = [
-        "de_DE.UTF-8", "de_DE", "de", "C", "POSIX", "C.UTF-8", "en_US.UTF-8", "xx_YY.UTF-8", "de_DE@euro", "../de_DE",
-        "/tmp", ".", "..", "de_DE.UTF-8/../../../etc", "",
+        "de_DE.UTF-8", "de_DE", "de", "de-DE", "de-AT", "DE-de", "C", "POSIX", "C.UTF-8", "en_US.UTF-8", "en",
+        "pt-BR", "zh-Hant-TW", "sr@latin", "xx_YY.UTF-8", "de_DE@euro", "de_DE.UTF-8:en", "../de_DE", "/tmp", ".",
+        "..", "de_DE.UTF-8/../../../etc", "-", "",
     ]
-    static let interfaces = [
-        "org.feels.Tips1", "org.freedesktop.DBus.Peer", "org.freedesktop.DBus.Introspectable",
-        "org.freedesktop.DBus.Properties", "org.feels.Tips2", "org.feels.tips1", "org.feels.Tips1.Error",
-        "org.freedesktop.DBus", "org.freedesktop.DBus.ObjectManager", "",
-    ]
+    /// The contract's interfaces, the standard ones, and near misses of the contract's.
+    static let interfaces: [String] = {
+        let contract = [Tips1.name.rawValue, Tips1Testing.name.rawValue]
+        let near = contract.flatMap { name in [name.lowercased(), name + ".Error", name.replacing("1", with: "2")] }
+        let standard = [
+            "org.freedesktop.DBus.Peer", "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Properties",
+            "org.freedesktop.DBus", "org.freedesktop.DBus.ObjectManager",
+        ]
+        return contract + standard + near + [""]
+    }()
     static let standardMembers = ["Ping", "GetMachineId", "Introspect", "Get", "GetAll", "Set"]
 
     /// A word of the service's, in any letter case now and then.

@@ -27,8 +27,7 @@ do {
     if let address = options.address {
         service = try ServiceUnderFuzz(address: address)
     } else {
-        // With the testing switches, which 0.2.0 serves on their own interface only when asked, so that their
-        // handlers are fuzzed too.
+        // With the testing switches, so that the whole contract is fuzzed.
         service = try ServiceUnderFuzz(
             daemonPath: try options.daemon ?? builtProduct("feels-tipsd"), arguments: ["--testing"])
     }
@@ -44,13 +43,14 @@ var tally = FuzzTally()
 var stopped = false
 do throws(DBusError) {
     let surface = try ServiceSurface.learn(from: service.connection, destination: AfterRunChecks.name)
+    checks.check(surface, servedByUs: service.isManaged)
     let before = try AfterRunChecks.counts(service.connection)
     let planner = MessagePlanner(
         dice: Dice(seed: options.seed), surface: surface, largest: options.largest, largeEvery: options.largeEvery)
     let run = FuzzRun(
         connection: service.connection, destination: AfterRunChecks.name, planner: planner,
         moodLogCount: before.moodLogCount, journalLength: before.journalLength)
-    say("seed \(options.seed): sending \(options.messages) messages to org.feels.Tips on \(service.address)")
+    say("seed \(options.seed): sending \(options.messages) messages to \(AfterRunChecks.name) on \(service.address)")
     defer { tally = run.tally }
     try run.send(
         count: options.messages, window: options.window, timeout: options.timeout,

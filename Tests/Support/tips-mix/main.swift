@@ -1,13 +1,15 @@
 // tips-mix --address ADDRESS --calls N [--window N]
 //
-// Makes N calls to org.feels.Tips, cycling through a fixed mix of reads, writes, property reads and calls that must
-// fail with a named error, up to --window (default 8) waiting for their replies at once. Waits up to two minutes for
-// the service to own its name first (it may be starting under valgrind). Checks that each call gets the reply its
+// Makes N calls to org.feels.Tips, cycling through a fixed mix of every member of the contract (the testing switches
+// too: the service runs with --testing), with options of every kind, reads, writes, property reads and calls that
+// must fail with a named error, up to --window (default 8) waiting for their replies at once. Waits up to two minutes
+// for the service to own its name first (it may be starting under valgrind). Checks that each call gets the reply its
 // row expects, prints the figures, and exits 0 when every reply was as expected, 1 when not, 2 on a usage error.
 // scripts/memcheck runs it against feels-tipsd under valgrind.
 
 import DBus
 import Glibc
+import TipsInterface
 
 /// One row of the mix: a call, and the error it must get (`nil`: a method return).
 struct MixedCall {
@@ -16,7 +18,15 @@ struct MixedCall {
     let arguments: [DBusValue]
     let error: String?
 
-    init(_ member: MemberName, _ arguments: [DBusValue] = [], error: String? = nil, interface: InterfaceName = tips) {
+    init(_ method: Tips1.Method, _ arguments: [DBusValue] = [], error: String? = nil) {
+        self.init(Tips1.name, method.name, arguments, error: error)
+    }
+
+    init(_ method: Tips1Testing.Method, _ arguments: [DBusValue] = [], error: String? = nil) {
+        self.init(Tips1Testing.name, method.name, arguments, error: error)
+    }
+
+    init(_ interface: InterfaceName, _ member: MemberName, _ arguments: [DBusValue] = [], error: String? = nil) {
         self.interface = interface
         self.member = member
         self.arguments = arguments
@@ -24,41 +34,57 @@ struct MixedCall {
     }
 }
 
-let tips: InterfaceName = "org.feels.Tips1"
 let properties: InterfaceName = "org.freedesktop.DBus.Properties"
 let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
+let none = Tips1.GetTipsOptions().encoded
+let moodLogCount = DBusValue.string(Tips1.Property.moodLogCount.rawValue)
 
+// Every member of the contract, reads and writes, options of every kind, and calls refused with a named error.
 let mix = [
-    MixedCall("LogMood", [.string("great")]),
-    MixedCall("GetTip", [.string("TimeViewTip")]),
-    MixedCall("Get", [.string("org.feels.Tips1"), .string("MoodLogCount")], interface: properties),
-    MixedCall("LogMood", [.string("meh")], error: "org.feels.Tips1.Error.InvalidMood"),
-    MixedCall("ListTips"),
-    MixedCall("GetAll", [.string("org.feels.Tips1")], interface: properties),
-    MixedCall("DisplayNextTip", [.string("")]),
-    MixedCall("GetTip", [.string("NoSuchTip")], error: "org.feels.Tips1.Error.UnknownTip"),
-    MixedCall("EligibleTips", [.string("DayView")]),
-    MixedCall("UpdateStreak", [.uint32(3)]),
-    MixedCall("ShouldDisplayTip", [.string("WidgetVotingTip")]),
+    MixedCall(.logMood, [.string("great"), Tips1.LogOptions().encoded]),
+    MixedCall(.getTips, [.strings(["TimeViewTip"]), none]),
+    MixedCall(properties, "Get", [.string(Tips1.name.rawValue), moodLogCount]),
+    MixedCall(.logMood, [.string("meh"), Tips1.LogOptions().encoded], error: Tips1.Error.invalidMood.rawValue),
+    MixedCall(.getTips, [.strings([]), none]),
+    MixedCall(properties, "GetAll", [.string(Tips1.name.rawValue)]),
+    MixedCall(.presentNextTip, [.string(""), Tips1.PresentOptions().encoded]),
+    MixedCall(.getTips, [.strings(["NoSuchTip"]), none], error: Tips1.Error.unknownTip.rawValue),
+    MixedCall(.getTips, [.strings([]), Tips1.GetTipsOptions(location: "DayView").encoded]),
     MixedCall(
-        "InvalidateTip", [.string("TimeViewTip"), .string("closed")], error: "org.feels.Tips1.Error.InvalidReason"),
-    MixedCall("GetLocalizedTip", [.string("AIInsightsTip"), .string("de_DE.UTF-8")]),
-    MixedCall("SettingsViewed"),
-    MixedCall("Fly", error: "org.freedesktop.DBus.Error.UnknownMethod"),
-    MixedCall("LogMood", [.uint32(5)], error: invalidArgs),
-    MixedCall("Introspect", interface: "org.freedesktop.DBus.Introspectable"),
-    MixedCall("Ping", interface: "org.freedesktop.DBus.Peer"),
-    MixedCall("PeekNextTip", [.string("DayView")]),
-    MixedCall("ShowTipsForTesting", [.strings(["TimeViewTip"])]),
+        .getTips, [.strings([]), Tips1.GetTipsOptions(location: "Kitchen").encoded],
+        error: Tips1.Error.unknownLocation.rawValue),
+    MixedCall(.updateStreak, [.uint32(3)]),
+    MixedCall(.presentTip, [.string("WidgetVotingTip"), Tips1.PresentOptions(record: false).encoded]),
     MixedCall(
-        "Set", [.string("org.feels.Tips1"), .string("MoodLogCount"), .variant(.uint32(9))],
-        error: "org.freedesktop.DBus.Error.PropertyReadOnly", interface: properties),
-    MixedCall("ClearTestingOverrides"),
-    MixedCall("SetDisplayFrequency", [.string("hourly")]),
-    MixedCall("UpdateDaysUsingApp", [.uint32(36_526)], error: invalidArgs),
-    MixedCall("ExportMoods"),
-    MixedCall("ListLocalizedTips", [.string("C")]),
-    MixedCall("ResetAllTips"),
+        .presentTip,
+        [.string("WidgetVotingTip"), .vardict([(Tips1.PresentOptions.Key.record.rawValue, .string("no"))])],
+        error: invalidArgs),
+    MixedCall(.invalidateTip, [.string("TimeViewTip"), .string("closed")], error: Tips1.Error.invalidReason.rawValue),
+    MixedCall(.getTips, [.strings(["AIInsightsTip"]), Tips1.GetTipsOptions(languages: ["de_DE.UTF-8"]).encoded]),
+    MixedCall(.claimNotificationTip, [Tips1.WordsOptions(languages: ["de-DE", "en"]).encoded]),
+    MixedCall(.releaseNotificationTip, [.string("CustomizeLayoutTip"), .boolean(false)]),
+    MixedCall(.settingsViewed),
+    MixedCall(Tips1.name, "Fly", error: "org.freedesktop.DBus.Error.UnknownMethod"),
+    MixedCall(.logMood, [.uint32(5)], error: invalidArgs),
+    MixedCall("org.freedesktop.DBus.Introspectable", "Introspect"),
+    MixedCall("org.freedesktop.DBus.Peer", "Ping"),
+    MixedCall(.presentNextTip, [.string("DayView"), Tips1.PresentOptions(record: false).encoded]),
+    MixedCall(.showTips, [.strings(["TimeViewTip"])]),
+    MixedCall(
+        properties, "Set", [.string(Tips1.name.rawValue), moodLogCount, .variant(.uint32(9))],
+        error: "org.freedesktop.DBus.Error.PropertyReadOnly"),
+    MixedCall(
+        properties, "Get", [.string(Tips1Testing.name.rawValue), .string(Tips1Testing.Property.activeSwitch.rawValue)]),
+    MixedCall(.clearSwitches),
+    MixedCall(.showAllTips),
+    MixedCall(.hideAllTips),
+    MixedCall(.clearSwitches),
+    MixedCall(.setDisplayFrequency, [.string("hourly")]),
+    MixedCall(.updateDaysUsingApp, [.uint32(36_526)], error: invalidArgs),
+    MixedCall(.exportMoods),
+    MixedCall(.getTips, [.strings([]), Tips1.GetTipsOptions(languages: ["C"]).encoded]),
+    MixedCall(.forgetMoods),
+    MixedCall(.resetAllTips),
 ]
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -84,7 +110,7 @@ guard let address, calls > 0, window > 0 else {
     fail("usage: tips-mix --address ADDRESS --calls N [--window N]", status: 2)
 }
 
-let name: BusName = "org.feels.Tips"
+let name = Tips1.busName
 let connection: DBusConnection
 do {
     connection = try DBusConnection(address: address)
@@ -110,7 +136,7 @@ for index in 0..<calls {
     let row = mix[index % mix.count]
     do {
         let message = try DBusMessage.methodCall(
-            destination: name, path: "/org/feels/Tips", interface: row.interface, member: row.member)
+            destination: name, path: Tips1.objectPath, interface: row.interface, member: row.member)
         try message.append(row.arguments)
         inFlight += 1
         try connection.send(message, timeout: .seconds(300)) { result in

@@ -6,7 +6,7 @@ extension RunningService {
     /// new tips are CustomizeLayoutTip, then TimeViewTip.
     static func usedToday(arguments: [String] = [], environment: [String: String?] = [:]) throws -> RunningService {
         let service = try RunningService(arguments: arguments, environment: environment)
-        try service.call("LogMood", [.string("great")])
+        try service.tips.logMood(mood: "great")
         return service
     }
 }

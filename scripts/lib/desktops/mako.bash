@@ -1,5 +1,5 @@
-# Sourced by scripts/desktops: mako under sway with wlroots' headless backend and software renderer, on a private
-# session bus, all run by an unprivileged user (sway refuses root). grim photographs the output.
+# Sourced by scripts/desktops: mako under sway with wlroots' headless backend and software renderer, on private
+# session and system buses, all run by an unprivileged user (sway refuses root). grim photographs the output.
 #
 # A headless compositor has no pointer: wayvnc gives sway a virtual one, and scripts/lib/vnc-click moves and clicks
 # it as a VNC client's user would. mako's default bindings: left button invokes the default action, right button
@@ -8,6 +8,9 @@
 
 mako_title="mako $(dpkg-query -W -f '${Version}' mako-notifier | sed 's/-.*//') under sway $(dpkg-query -W -f '${Version}' sway | sed 's/-.*//') (headless, pixman)"
 mako_scenarios=(click dismiss)
+mako_known="mako's modes are its own (\`makoctl mode\`, on mako's interface \`fr.emersion.Mako\`): mako says nothing of \
+them through the notification interface (it has no \`Inhibited\` property), so a notifier that follows the \
+specification cannot wait for one to end."
 mako_width=1280
 
 mako_start() {

@@ -14,7 +14,9 @@
 #   NAME_unseen           says, in a few words, what the user sees when the notification is not on screen
 #   NAME_clear            (optional) sends away what the silence left on screen
 # and NAME_scenarios, the gestures it runs (click, dismiss, button), in order; silence always comes last;
-# NAME_dismissal, what the summary says of dismissal when there is no dismiss gesture.
+# NAME_dismissal, what the summary says of dismissal when there is no dismiss gesture; NAME_known (optional), what
+# the summary says of the server's own way, whatever a run measures. A gesture that finds nothing to act on says so
+# and does nothing.
 
 # The tip a fresh datastore offers first, once a mood is logged on the first day.
 first_tip=CustomizeLayoutTip
@@ -65,8 +67,57 @@ logged() {
 
 # notifier_lines: what the notifier said about the tip, the lines that matter, as Markdown code.
 notifier_lines() {
-    grep -E "Showed|The user chose|The notification of|Invalidated|Waiting|turned off|Closed the|Failed" \
+    grep -E "Showed|The notification of|The Feels app|Withdrew|Waiting|turned off|Failed" \
         "$notifier_log" | sed 's/^feels-tips-notifier: //; s/^/    /'
+}
+
+# start_server_record SCENARIO: dbus-monitor on the session bus, recording every signal of the notification
+# interface that the owner of org.freedesktop.Notifications sends (ActionInvoked, ActivationToken,
+# NotificationClosed): what the notifier hears (GNOME Shell's own signals to the service that owns the name are
+# not).
+start_server_record() {
+    local owner
+    owner=$(busctl --address="$DBUS_SESSION_BUS_ADDRESS" --json=short call org.freedesktop.DBus /org/freedesktop/DBus \
+        org.freedesktop.DBus GetNameOwner s org.freedesktop.Notifications | jq -r '.data[0]')
+    server_log="$session/logs/server-$1.log"
+    spawn "server-$1" dbus-monitor --address "$DBUS_SESSION_BUS_ADDRESS" \
+        "type='signal',sender='$owner',interface='org.freedesktop.Notifications'"
+    server_record=$spawned
+}
+
+# server_said: what the server sent about the tip's notification (the id the notifier logged), in the order sent:
+# "ActionInvoked 'default'", "an activation token", "dismissed by the user (2)" (NotificationClosed, the reason in
+# the notifier's words), separated by ", ", a signal sent again at once marked "(sent twice)"; nothing when it sent
+# nothing.
+server_said() {
+    local id
+    id=$(sed -n "s/.*Showed '[^']*' as notification \([0-9]*\):.*/\1/p" "$notifier_log" | tail -n 1)
+    [ -n "$id" ] || return 0
+    awk -v id="$id" '
+        /^signal / {member = ""; if (match($0, /member=[A-Za-z]+/)) member = substr($0, RSTART + 7, RLENGTH - 7); n = 0; next}
+        member == "" {next}
+        /^   / {
+            n++
+            if (n == 1) {mine = ($2 == id); next}
+            if (!mine) {member = ""; next}
+            value = $0; sub(/^   [a-z0-9]+ /, "", value); gsub(/"/, "", value)
+            if (member == "ActionInvoked") said = "ActionInvoked \047" value "\047"
+            else if (member == "ActivationToken") said = "an activation token"
+            else if (member == "NotificationClosed") said = reasons[value] ? reasons[value] : "closed (" value ")"
+            else said = member
+            if (count > 0 && said == items[count]) times[count]++
+            else {items[++count] = said; times[count] = 1}
+            member = ""
+        }
+        BEGIN {reasons[1] = "expired (1)"; reasons[2] = "dismissed by the user (2)"; reasons[3] = "closed by a call (3)"
+               reasons[4] = "closed, reason undefined (4)"}
+        END {
+            for (i = 1; i <= count; i++) {
+                out = out (i > 1 ? ", " : "") items[i]
+                if (times[i] > 1) out = out (times[i] == 2 ? " (sent twice)" : " (sent " times[i] " times)")
+            }
+            print out
+        }' "$server_log"
 }
 
 # app_lines: how many lines the stand-in app's record holds.
@@ -106,6 +157,7 @@ run_gesture() {
     local scenario="$1" gesture box after app_before app_seen
     start_tips "$scenario"
     app_before=$(app_lines)
+    start_server_record "$scenario"
     start_notifier "$scenario"
     wait_for 30 logged "Showed '" || fail "$desktop: the notifier showed nothing: $(cat "$notifier_log")"
     box=""
@@ -125,7 +177,7 @@ run_gesture() {
     fi
 
     gesture=$("${desktop}_$scenario")
-    wait_for 15 logged "The notification of '" || wait_for 5 logged "The user chose" || true
+    wait_for 15 logged "The notification of '" || true
     # What a click starts (the app, its window) takes a moment.
     wait_for 5 test "$(app_activations "$app_before")" != "" || true
     sleep 2
@@ -134,34 +186,32 @@ run_gesture() {
     local after_photo="$photo"
     app_seen=$(app_activations "$app_before")
 
-    local chose closed state
-    chose=$(sed -n "s/.*The user chose '\([^']*\)'.*/\1/p" "$notifier_log" | paste -sd, -)
-    closed=$(sed -n "s/.*The notification of '[^']*' was \(.*\)$/\1/p" "$notifier_log" | paste -sd, -)
+    local server state app_said reached token window
+    server=$(server_said)
     state=$(tip_state "$first_tip")
-    local effect="server: ${chose:+ActionInvoked '$chose', }${closed:-not closed}"
+    app_said=$(jq -r '"\(.action) \(.parameter)"' <<< "$app_seen" | paste -sd, -)
+    local effect="server: ${server:-sent nothing}"
     [ -z "$after" ] || effect+=" (still on screen)"
-    effect+="; app: ${app_seen:+$(jq -r '"\(.action) \(.parameter)"' <<< "$app_seen" | paste -sd, -)}"
-    [ -n "$app_seen" ] || effect+="not started"
-    effect+="; service: $state"
+    effect+="; app: ${app_said:-not started}; service: $state"
     printf -v "result_$scenario" '%s' "$gesture → $effect"
+    reached=no token=no
+    if [ -n "$app_seen" ]; then
+        jq -e --arg tip "$first_tip" 'select(.action == "show-tip" and .parameter == $tip)' <<< "$app_seen" \
+            > /dev/null 2>&1 && reached=yes
+        jq -e 'select((.platform_data["activation-token"] // "") != "")' <<< "$app_seen" > /dev/null 2>&1 && token=yes
+    fi
+    window=no
+    [ -z "$("${desktop}_app_window")" ] || window=yes
+    shows+=("$scenario|$gesture|$reached|$token|$window|${server:-sent nothing}|$state")
 
     {
         echo "### $scenario: $gesture"
         echo
-        # A gesture that takes steps (GNOME's message list) photographs the step between.
-        local during="$output/$desktop-$scenario-during.png"
-        if [ -f "$during" ]; then
-            echo "| shown | during the $scenario | after it |"
-            echo "|---|---|---|"
-            echo "| ![the tip shown]($shown_photo) | ![during the $scenario]($(basename "$during")) |" \
-                "![after the $scenario]($after_photo) |"
-        else
-            echo "| shown | after the $scenario |"
-            echo "|---|---|"
-            echo "| ![the tip shown]($shown_photo) | ![after the $scenario]($after_photo) |"
-        fi
+        echo "| shown | after the $scenario |"
+        echo "|---|---|"
+        echo "| ![the tip shown]($shown_photo) | ![after the $scenario]($after_photo) |"
         echo
-        echo "The notifier said:"
+        echo "The server sent: ${server:-nothing}. The notifier said:"
         echo
         notifier_lines
         echo
@@ -172,6 +222,7 @@ run_gesture() {
     } >> "$report"
 
     stop_process "$notifier"
+    stop_process "$server_record"
     stop_process "$tipsd"
     quit_app
 }
@@ -179,7 +230,7 @@ run_gesture() {
 # run_silence: the desktop's own silence switched on before the tip is due; what the notifier and the service did,
 # then the silence lifted.
 run_silence() {
-    local silence box during lifted shown_during said_during
+    local silence box during lifted shown_during said_during drawn_during
     start_tips silence
     silence=$("${desktop}_silence_on")
     start_notifier silence
@@ -192,6 +243,7 @@ run_silence() {
     shown_during=$(grep -c "Showed '" "$notifier_log" || true)
     during="the notifier $([ "$shown_during" -gt 0 ] && echo "showed it" || echo "showed nothing"), "
     during+="$([ -n "$box" ] && echo "on screen" || echo "nothing on screen"), service: $(tip_state "$first_tip")"
+    drawn_during=$([ -n "$box" ] && echo yes || echo no)
     said_during=$(notifier_lines)
 
     "${desktop}_silence_off" > /dev/null
@@ -209,6 +261,10 @@ run_silence() {
     fi
     lifted+=", $([ -n "$box" ] && echo "on screen" || echo "nothing on screen"), service: $(tip_state "$first_tip")"
     result_silence="$silence → while on: $during; lifted: $lifted"
+    local shown=no shown_in_all=no
+    [ "$shown_during" -eq 0 ] || shown=yes
+    ! logged "Showed '" || shown_in_all=yes
+    shows+=("silence|$silence|$shown|$drawn_during|$shown_in_all")
 
     {
         echo "### silence: $silence"
@@ -232,7 +288,7 @@ run_silence() {
     quit_app
 }
 
-# check_app: the stand-in app activated over the bus as the notifier of issue 14 will, with a token, to show that
+# check_app: the stand-in app activated over the bus as the notifier hands a click over, with a token, to show that
 # activation and its window work on this desktop whatever the notifier does.
 check_app() {
     local before
@@ -247,7 +303,7 @@ check_app() {
         echo "### the stand-in app, activated over the bus"
         echo
         echo "\`gdbus call … org.freedesktop.Application.ActivateAction show-tip [<'$first_tip'>] {'activation-token': …}\`,"
-        echo "as the notifier of issue 14 hands a click over; the bus started the app, which received:"
+        echo "as the notifier hands a click over; the bus started the app, which received:"
         echo
         app_activations "$before" | sed 's/^/    /'
         echo
@@ -270,8 +326,8 @@ run_desktop() {
     install_app
     "${desktop}_start"
     : > "$report"
-    local scenario
-    result_click="" result_dismiss="" result_button=""
+    local scenario entry
+    result_click="" result_dismiss="" result_button="" shows=()
     for scenario in $(eval "echo \${${desktop}_scenarios[@]}"); do
         run_gesture "$scenario"
     done
@@ -284,6 +340,10 @@ run_desktop() {
         echo
         local clicks="${result_click:-}${result_button:+; ${result_button}}" dismissal="${desktop}_dismissal"
         echo "<!-- summary: ${!title} | ${result_seen} | $clicks | ${result_dismiss:-${!dismissal}} | ${result_silence} -->"
+        # What the summary's closing part is drawn from: one outcome a line, the desktop's short name first.
+        local known="${desktop}_known"
+        [ -z "${!known:-}" ] || shows+=("known|${!known}")
+        for entry in "${shows[@]}"; do echo "<!-- shows: ${!title%% (*}|$entry -->"; done
         echo
         cat "$report"
     } > "$output/$desktop.md"
@@ -328,12 +388,16 @@ the first day of use), and a stand-in Feels app installed for the session (`scri
 GApplication `org.feels.Feels` with a `show-tip` action, a `DBusActivatable` desktop entry and its bus activation
 file). Gestures are made as a user makes them: the mouse on the notification (xdotool on X11; on sway a VNC
 client's pointer through wayvnc, since a headless compositor has no pointer of its own), the desktop's own
-settings for silence. Where a notification is and what it says come from the screen: the accessibility tree
-(AT-SPI) for GNOME Shell, whose banners are no windows of their own, and for xfce4-notifyd; the window list for
-KDE; mako's configured place.
+settings for silence; between gestures the pointer rests away from where notifications show. Where a notification
+is and what it says come from the screen: the accessibility tree (AT-SPI) for GNOME Shell, whose banners are no
+windows of their own, and for xfce4-notifyd; the window list for KDE; mako's configured place. No notification
+expires before the gesture: GNOME Shell keeps a banner while the user is idle, KDE's popups are given a minute
+(Plasma's `PopupTimeout`), xfce4-notifyd ten minutes, mako no expiry. The system bus has no logind: the notifier
+says once that it follows no `LockedHint`, and goes by the screen savers.
 
-"server" is what the notification server sent the notifier (`ActionInvoked`, `NotificationClosed` and its reason),
-"app" what reached the stand-in app, "service" the tip's record in `feels-tipsd` afterwards.
+"server" is what the notification server sent the notifier (`ActionInvoked`, `ActivationToken`,
+`NotificationClosed` and its reason), as `dbus-monitor` saw it on the session bus; "app" what reached the
+stand-in app; "service" the tip's record in `feels-tipsd` afterwards.
 
 | server | what the user sees | a click | a dismissal | silence followed |
 |---|---|---|---|---|
@@ -344,20 +408,75 @@ INTRO
         done
         sed -n 's/^<!-- summary: \(.*\) -->$/| \1 |/p' "${parts[@]}"
         echo
-        grep -hv '^<!-- summary:' "${parts[@]}"
-        cat <<'ISSUE14'
-## What issue 14's notifier should change here
-
-Today's notifier sends urgency low, offers its default action ("Got it") whatever is installed, records
-`actionPerformed` on a click and `tipClosed` on a dismissal, and takes no notice of GNOME's per-app switch, Xfce's
-do-not-disturb or mako's modes. With issue 14's notifier, a run should show: a GNOME banner (normal urgency) in
-the first photograph; a click that reaches the stand-in app (`show-tip CustomizeLayoutTip`, with an
-`activation-token` where the server sent one) and leaves the tip `available`, its window in the photograph after
-the click; a dismissal that leaves the tip `available`; and under GNOME's per-app switch and Xfce's do-not-disturb
-"the notifier showed nothing … displays 0", then the tip shown once the silence is lifted. mako's modes stay
-invisible to any client: the row says what that costs. On Xfce a click on the message stays a dismissal
-(xfce4-notifyd 0.7 invokes no action there): the app is reached through the default action's button, which
-xfce4-notifyd shows only for an action with a label.
-ISSUE14
+        grep -hv '^<!-- \(summary\|shows\):' "${parts[@]}"
+        what_this_run_shows "${parts[@]}"
     } > "$output/README.md"
+}
+
+# what_this_run_shows FILE...: the summary's closing part, sentences drawn from the outcomes the desktops' parts
+# record (their `<!-- shows: … -->` lines), and what each server does its own way.
+what_this_run_shows() {
+    local name kind gesture reached token window server state silence shown drawn lifted
+    local opened=() tokens=() missed=() quiet=() recorded=() waited=() regardless=() unseen=() known=()
+    while IFS='|' read -r name kind gesture reached token window server state; do
+        case "$kind" in
+            click | button | dismiss)
+                if [ "$reached" = yes ]; then
+                    if [ "$window" = yes ]; then gesture+="; its window in the photograph after"; fi
+                    opened+=("$name ($gesture)")
+                    [ "$token" = no ] || tokens+=("$name")
+                else
+                    [ "$kind" = dismiss ] || missed+=("$name ($gesture: the server said $server)")
+                    if [[ "$state" == available* ]]; then
+                        quiet+=("$name ($gesture: $server)")
+                    else
+                        recorded+=("$name ($gesture: $state)")
+                    fi
+                fi
+                ;;
+            silence)
+                # The fields of a silence: what it was, whether the notifier showed the tip under it, whether the
+                # server drew it, whether the notifier showed it in all (once lifted).
+                silence=$gesture shown=$reached drawn=$token lifted=$window
+                if [ "$shown" = no ] && [ "$lifted" = yes ]; then
+                    waited+=("$name: $silence")
+                elif [ "$shown" = yes ]; then
+                    regardless+=("$name: $silence ($([ "$drawn" = yes ] && echo "drawn" || echo "nothing drawn"))")
+                else
+                    unseen+=("$name: $silence")
+                fi
+                ;;
+            known) known+=("$gesture") ;;
+        esac
+    done < <(sed -n 's/^<!-- shows: \(.*\) -->$/\1/p' "$@")
+    echo "## What this run shows"
+    echo
+    echo "Drawn from the outcomes above, so it says what this run measured."
+    echo
+    [ ${#opened[@]} -eq 0 ] ||
+        echo "- A click opened the Feels app at the tip (\`show-tip $first_tip\`) on $(listed "${opened[@]}")."
+    [ ${#tokens[@]} -eq 0 ] ||
+        echo "- The app's activation carried the server's activation token on $(listed "${tokens[@]}")."
+    [ ${#missed[@]} -eq 0 ] || echo "- A click did not reach the app on $(listed "${missed[@]}")."
+    [ ${#quiet[@]} -eq 0 ] ||
+        echo "- A notification closed without the app recorded nothing (the tip stayed available) on $(listed "${quiet[@]}")."
+    [ ${#recorded[@]} -eq 0 ] ||
+        echo "- A notification closed without the app changed the tip's record on $(listed "${recorded[@]}")."
+    [ ${#waited[@]} -eq 0 ] ||
+        echo "- The notifier showed nothing under the desktop's silence, and the tip once it was lifted, on $(listed "${waited[@]}")."
+    [ ${#regardless[@]} -eq 0 ] ||
+        echo "- The notifier showed the tip under the desktop's silence, its display counted, on $(listed "${regardless[@]}")."
+    [ ${#unseen[@]} -eq 0 ] ||
+        echo "- The notifier showed nothing under the desktop's silence, nor once it was lifted, on $(listed "${unseen[@]}")."
+    local sentence
+    for sentence in "${known[@]}"; do echo "- $sentence"; done
+}
+
+# listed ITEM...: the items as a sentence's list: "a", "a and b", "a; b; and c" (items may hold commas).
+listed() {
+    case $# in
+        1) echo "$1" ;;
+        2) echo "$1 and $2" ;;
+        *) local items=("$@") last="${!#}"; unset 'items[-1]'; printf '%s; ' "${items[@]}"; echo "and $last" ;;
+    esac
 }

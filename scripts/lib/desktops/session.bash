@@ -52,17 +52,13 @@ use_session_folders() {
     chmod 0700 "$XDG_RUNTIME_DIR"
 }
 
-# start_buses [system]: the session's private session bus, which starts the services in $services; with `system`,
-# a private system bus too, else a system bus address that leads nowhere. Exports both addresses.
+# start_buses: the session's private session bus, which starts the services in $services, and a private system bus
+# with no logind on it (the notifier says once that it follows no LockedHint, and goes by the screen savers);
+# exports both addresses.
 start_buses() {
-    if [ "${1:-}" = system ]; then
-        mkdir -p "$session/system-bus"
-        start_private_bus "$session/system-bus"
-        export DBUS_SYSTEM_BUS_ADDRESS="$address"
-    else
-        export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$session/no-system-bus"
-    fi
-    mkdir -p "$session/bus"
+    mkdir -p "$session/system-bus" "$session/bus"
+    start_private_bus "$session/system-bus"
+    export DBUS_SYSTEM_BUS_ADDRESS="$address"
     start_private_bus "$session/bus" "$services"
     export DBUS_SESSION_BUS_ADDRESS="$address"
 }
@@ -71,7 +67,8 @@ start_buses() {
 start_xvfb() {
     spawn xvfb Xvfb -displayfd 3 -screen 0 "$1x24" -nolisten tcp 3> "$session/display"
     wait_for 20 test -s "$session/display" || fail "Xvfb did not start: $(cat "$session/logs/xvfb.log")"
-    export DISPLAY=":$(head -n 1 "$session/display")"
+    DISPLAY=":$(head -n 1 "$session/display")"
+    export DISPLAY
 }
 
 # start_accessibility_bus: the AT-SPI bus on the session bus, for scripts/lib/onscreen; start it before the toolkits
@@ -118,9 +115,40 @@ x11_app_window() {
     done
 }
 
-# x11_click X Y [BUTTON]: the user's mouse on the X display: move there, click (1 left, 2 middle, 3 right).
+# x11_click X Y [BUTTON]: the user's mouse on the X display: move there, click (1 left, 2 middle, 3 right). Fails,
+# clicking nowhere, when X or Y is no place on the screen; xdotool's words go to stderr, never into a caller's output.
 x11_click() {
-    xdotool mousemove --sync "$1" "$2" click "${3:-1}"
+    x11_point "$1" "$2" || return 1
+    xdotool mousemove --sync "$1" "$2" click "${3:-1}" >&2
+}
+
+# x11_click_message FINDER: a left click where a notification's message is, a third of the way across the box
+# FINDER prints ("X Y W H") and halfway down, then the pointer away; fails, clicking nowhere, when FINDER finds none.
+x11_click_message() {
+    local x y w h
+    read -r x y w h < <("$1") || return 1
+    x11_click "$((x + w / 3))" "$((y + h / 2))"
+    x11_away
+}
+
+# x11_hover X Y: the user's mouse moved to X Y, no button pressed.
+x11_hover() {
+    x11_point "$1" "$2" || return 1
+    xdotool mousemove --sync "$1" "$2" >&2
+}
+
+# x11_point X Y: whether X Y is a place on the screen (numbers, not negative); says so on stderr when not.
+x11_point() {
+    [[ "$1" =~ ^[0-9]+$ && "$2" =~ ^[0-9]+$ ]] && return 0
+    echo "scripts/desktops: no place on the screen to move the mouse to: '$1' '$2'" >&2
+    return 1
+}
+
+# x11_away: the user's mouse out of the way, at the middle of the screen's left edge, where no desktop here puts a
+# notification, a panel or a hot corner: GNOME Shell takes no notice of a pointer a banner pops up under (it
+# neither expands nor stays), and a popup with the pointer on it would not expire (KDE).
+x11_away() {
+    xdotool mousemove --sync 0 "$(($(xdotool getdisplaygeometry | awk '{print $2}') / 2))" >&2
 }
 
 # x11_screenshot FILE: the whole X screen.

@@ -1,5 +1,5 @@
-# Sourced by scripts/desktops: xfce4-notifyd 0.7 on Xvfb, with an xfconfd of its own, on a private session bus, set
-# as the test fixture sets it (no fading, ten minutes before expiry, every notification logged).
+# Sourced by scripts/desktops: xfce4-notifyd 0.7 on Xvfb, with an xfconfd of its own, on private session and system
+# buses, set as the test fixture sets it (no fading, ten minutes before expiry, every notification logged).
 #
 # Its windows and their buttons are found through the accessibility tree. A click on a window's message dismisses it
 # (xfce4-notifyd 0.7 invokes no action there); an action with a label, the default one too, is a button.
@@ -8,6 +8,9 @@ xfce_title="xfce4-notifyd $(dpkg-query -W -f '${Version}' xfce4-notifyd | sed 's
 xfce_scenarios=(click button)
 # What stands in the table's dismissal column: xfce4-notifyd 0.7 has no close button.
 xfce_dismissal="the click on the message (xfce4-notifyd 0.7 has no close button)"
+xfce_known="xfce4-notifyd 0.7 invokes no action on a click on a notification's message: it closes it, dismissed by \
+the user; an action is reached only through its button, which it shows only for an action with a label, the \
+default action's too."
 xfce_libexec=/usr/lib/x86_64-linux-gnu/xfce4
 
 xfce_start() {
@@ -17,7 +20,6 @@ xfce_start() {
     mkdir -p "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml"
     cp scripts/lib/desktops/xfce4-notifyd.xml "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml/"
     start_xvfb 1024x600
-    # No system bus: xfce4-notifyd needs none; the notifier's logind question goes nowhere.
     start_buses
     start_accessibility_bus
     spawn xfconfd "$xfce_libexec/xfconf/xfconfd"
@@ -48,8 +50,12 @@ xfce_screenshot() {
 
 xfce_click() {
     local x y
-    read -r x y < <(onscreen --app xfce4-notifyd --role label --inside frame --center)
+    if ! read -r x y < <(onscreen --app xfce4-notifyd --role label --inside frame --center); then
+        echo "no window on screen to click"
+        return
+    fi
     x11_click "$x" "$y"
+    x11_away
     echo "a left click on the window's title"
 }
 
@@ -61,8 +67,12 @@ xfce_button() {
         echo "no button: the notification has no default action"
         return
     fi
-    read -r x y < <(onscreen --app xfce4-notifyd --role "push button" --name "$label" --center)
+    if ! read -r x y < <(onscreen --app xfce4-notifyd --role "push button" --name "$label" --center); then
+        echo "no button '$label' on screen to click"
+        return
+    fi
     x11_click "$x" "$y"
+    x11_away
     echo "a left click on the default action's button, '$label'"
 }
 
