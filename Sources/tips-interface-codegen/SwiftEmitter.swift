@@ -73,16 +73,7 @@ struct SwiftEmitter {
             line("    public static let objectPath: ObjectPath = \(SwiftNames.literal(path))")
         }
         line()
-        line("    /// Every method, in the contract's order.")
-        line("    public enum Method: String, CaseIterable, Sendable {")
-        for method in interface.methods {
-            doc(method.documentation, "        ")
-            line(
-                "        case \(SwiftNames.identifier(SwiftNames.lowerCamel(method.name))) = \(SwiftNames.literal(method.name))"
-            )
-        }
-        line()
-        emitNameSwitch("MemberName", interface.methods.map(\.name))
+        emitMemberCases("Method", "method", interface.methods.map { ($0.name, $0.documentation) })
         line()
         line("        /// Whether the method is a write: answered in each caller's order, once durable.")
         line("        public var isWrite: Bool {")
@@ -101,16 +92,7 @@ struct SwiftEmitter {
         line("    }")
         if !interface.signals.isEmpty {
             line()
-            line("    /// Every signal, in the contract's order.")
-            line("    public enum Signal: String, CaseIterable, Sendable {")
-            for signal in interface.signals {
-                doc(signal.documentation, "        ")
-                line(
-                    "        case \(SwiftNames.identifier(SwiftNames.lowerCamel(signal.name))) = \(SwiftNames.literal(signal.name))"
-                )
-            }
-            line()
-            emitNameSwitch("MemberName", interface.signals.map(\.name))
+            emitMemberCases("Signal", "signal", interface.signals.map { ($0.name, $0.documentation) })
             if interface.annotation("org.feels.Tips.BusName") != nil {
                 line()
                 line("        /// The rule selecting the signal from the service's owner at its object.")
@@ -125,16 +107,7 @@ struct SwiftEmitter {
         }
         if !interface.properties.isEmpty {
             line()
-            line("    /// Every property, in the contract's order.")
-            line("    public enum Property: String, CaseIterable, Sendable {")
-            for property in interface.properties {
-                doc(property.documentation, "        ")
-                line(
-                    "        case \(SwiftNames.identifier(SwiftNames.lowerCamel(property.name))) = \(SwiftNames.literal(property.name))"
-                )
-            }
-            line()
-            emitNameSwitch("MemberName", interface.properties.map(\.name))
+            emitMemberCases("Property", "property", interface.properties.map { ($0.name, $0.documentation) })
             line("    }")
         }
         let errors = interface.errors
@@ -162,6 +135,22 @@ struct SwiftEmitter {
     }
 
     /// `public var name: T`, one validated name per case, each made once.
+    /// Opens `public enum TYPE`, a case for each member (documented, its raw value the member's name) and the
+    /// switch giving each its `MemberName`; the caller adds what else the enum holds and closes it.
+    private mutating func emitMemberCases(
+        _ type: String, _ kind: String, _ members: [(name: String, documentation: String)]
+    ) {
+        line("    /// Every \(kind), in the contract's order.")
+        line("    public enum \(type): String, CaseIterable, Sendable {")
+        for member in members {
+            doc(member.documentation, "        ")
+            let identifier = SwiftNames.identifier(SwiftNames.lowerCamel(member.name))
+            line("        case \(identifier) = \(SwiftNames.literal(member.name))")
+        }
+        line()
+        emitNameSwitch("MemberName", members.map(\.name))
+    }
+
     private mutating func emitNameSwitch(_ type: String, _ names: [String], cases: [String]? = nil) {
         let cases = (cases ?? names).map { SwiftNames.identifier(SwiftNames.lowerCamel($0)) }
         line("        /// The name, as the bus carries it.")

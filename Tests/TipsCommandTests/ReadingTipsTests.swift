@@ -78,13 +78,13 @@ struct ReadingTipsTests {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for line in [
             "Status: pending", "Location: SettingsContentView",
-            "Icons: audio-input-microphone-symbolic, audio-input-microphone (SF Symbol mic.fill)",
+            "Icons: audio-input-microphone-symbolic, audio-input-microphone, audio-microphone (SF Symbol mic.fill)",
             "Notification: Log Moods from Anywhere: Log your mood without opening Feels: give 'feels-tips log great' "
                 + "a keyboard shortcut.",
             "Displays: 0", "First displayed: never", "Last displayed: never", "Notified: never",
             "Max displays: no limit", "Display window: applies", "Should display: no", "Testing switch: none",
             "Rules: mood-log-count >= 3 (now 1): does not hold", "Held back: no",
-            "Explanation: Waiting for moodLogCount >= 3 (now 1).", "Language: the Feels app's own English",
+            "Explanation: Waiting for mood-log-count >= 3 (now 1).", "Language: the Feels app's own English",
         ] {
             #expect(lines.contains(line), "missing '\(line)' in:\n\(text)")
         }
@@ -151,7 +151,7 @@ struct ReadingTipsTests {
         let rule = try #require(lines.first { $0.contains("mood-log-count >= 3") })
         #expect(rule.split(separator: " ").joined(separator: " ") == "mood-log-count >= 3 now 1 does not hold")
         #expect(lines.contains { $0.hasPrefix("Display window: it lets a new tip appear now") })
-        #expect(lines.last == "Explanation: Waiting for moodLogCount >= 3 (now 1).")
+        #expect(lines.last == "Explanation: Waiting for mood-log-count >= 3 (now 1).")
     }
 
     /// TipKit: a tip's first appearance opens a window of one display frequency, in which no other tip may first

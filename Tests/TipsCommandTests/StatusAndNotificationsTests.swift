@@ -3,6 +3,7 @@ import DBus
 import FeelsSystem
 import Foundation
 import Testing
+import TipsCommand
 import TipsInterface
 
 /// `status`, and `notifications` with the notifier's settings file.
@@ -186,7 +187,7 @@ struct StatusAndNotificationsTests {
         try Data("\u{FEFF}# Feels\r\n[Notifications]\r\nEnabled=false\r\n".utf8).write(
             to: URL(fileURLWithPath: folder + "/notifier.conf"))
 
-        let status = try FeelsTips.run(["status"], on: service)
+        let status = try FeelsTips.run([CommandName.status.rawValue], on: service)
 
         #expect(
             status.stdout.contains("Tip notifications: off (feels-tips-notifier's setting, \(folder)/notifier.conf)"),
@@ -202,7 +203,7 @@ struct StatusAndNotificationsTests {
         #expect(mkfifo(file, 0o600) == 0)
         let started = ContinuousClock.now
 
-        let status = try FeelsTips.run(["status"], on: service)
+        let status = try FeelsTips.run([CommandName.status.rawValue], on: service)
         let shown = try FeelsTips.run(["notifications"], on: service)
         let off = try FeelsTips.run(["notifications", "off"], on: service)
 

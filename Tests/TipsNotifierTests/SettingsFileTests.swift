@@ -23,7 +23,7 @@ struct SettingsFileTests {
     }
 
     @Test func theFolderRemovedAndMadeAgainIsStillFollowed() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Waiting: no notification server"), "\(notifier.log)")
@@ -43,7 +43,7 @@ struct SettingsFileTests {
     }
 
     @Test func aFIFOIsRefusedWithoutBlockingAndItsRemovalTurnsTipsOn() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let file = NotifierProcess.settingsFile(under: config.url)
@@ -63,7 +63,7 @@ struct SettingsFileTests {
     }
 
     @Test func aDotfilesLinkIsFollowedToTheFileItNames() throws {
-        let service = try RunningService()
+        let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
         let config = try TemporaryFolder()
         let dotfiles = config.url.appendingPathComponent("dotfiles")

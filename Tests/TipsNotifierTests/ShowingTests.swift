@@ -29,7 +29,9 @@ struct ShowingTests {
         #expect(call.appName == "Feels")
         #expect(call.summary == Self.firstTitle)
         #expect(call.body == Self.firstBody)
+        // No icon theme in reach (XDG_DATA_DIRS names none): the name, for the server's theme.
         #expect(call.icon == Self.firstIcon)
+        #expect(call.appIcon == Self.firstIcon)
         #expect(call.hints["desktop-entry"] == .string(Tips1.busName.rawValue), "no Feels app is installed")
         #expect(call.hints["category"] == .string("x-feels.tip"))
         #expect(call.hints["urgency"] == .byte(1), "GNOME Shell shows no banner for low urgency")
@@ -40,6 +42,24 @@ struct ShowingTests {
         #expect(tip.status == "available")
         #expect(tip.heldBackBy == "notification", "apps wait while it is on screen")
         #expect(try service.tips.nextDisplayTime() != 0)
+    }
+
+    /// With the system's icon themes in reach, the image is the icon's file, which mako (hicolor alone) and every
+    /// other server draws, and `app_icon` keeps the name for a server that draws it from its own theme.
+    @Test func theImageIsTheIconsFileInAdwaitaAndTheAppIconItsName() throws {
+        let service = try RunningService.usedToday()
+        let server = try MockNotificationServer(address: service.bus.address)
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(
+            address: service.bus.address, configHome: config.url, environment: ["XDG_DATA_DIRS": "/usr/share"])
+
+        #expect(notifier.waitForLog("Showed '\(Self.firstTip)' as notification 1"), "\(notifier.log)")
+        let call = try #require(try server.notifyCalls().first)
+        #expect(call.appIcon == Self.firstIcon)
+        let image = try #require(call.hints["image-path"]?.stringValue)
+        #expect(image.hasPrefix("file:///usr/share/icons/Adwaita/"), "\(image)")
+        #expect(image.hasSuffix("/\(Self.firstIcon).png"), "\(image)")
+        #expect(FileManager.default.fileExists(atPath: String(image.dropFirst("file://".count))))
     }
 
     @Test func nothingIsNotifiedBeforeTheFirstDayOfUseAndTheTipComesOnceFeelsIsUsed() throws {

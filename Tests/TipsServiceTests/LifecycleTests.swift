@@ -72,8 +72,11 @@ struct LifecycleTests {
         #expect(help.stdout.hasPrefix("Usage: feels-tipsd [OPTIONS]"))
         #expect(help.stdout.contains("--display-frequency VALUE"))
         // The testing switches are served only when asked for, and the help says where they are.
-        let testing = help.stdout.split(separator: "\n").first { $0.contains("--testing") }
-        #expect(testing?.contains(Tips1Testing.name.rawValue) == true, "\(help.stdout)")
+        let lines = help.stdout.split(separator: "\n")
+        let start = try #require(lines.firstIndex { $0.contains("--testing") }, "\(help.stdout)")
+        // The option's text, wrapped: its line and the ones below that start no other option.
+        let testing = lines[start...].prefix { $0 == lines[start] || !$0.hasPrefix("  --") }.joined(separator: " ")
+        #expect(testing.contains(Tips1Testing.name.rawValue), "\(help.stdout)")
         #expect(help.stderr.isEmpty)
     }
 

@@ -90,7 +90,7 @@ struct MethodTests {
         #expect(tip.title == "Use Siri to Log Moods")
         #expect(tip.message == "Say 'Hey Siri, log my mood as great in Feels' for hands-free logging.")
         #expect(tip.language == "")
-        #expect(tip.iconNames == ["audio-input-microphone-symbolic", "audio-input-microphone"])
+        #expect(tip.iconNames == ["audio-input-microphone-symbolic", "audio-input-microphone", "audio-microphone"])
         #expect(tip.symbol == "mic.fill")
         #expect(tip.location == "SettingsContentView")
         #expect(tip.status == "pending")

@@ -93,7 +93,7 @@ struct SecondSessionTests {
         #expect(second.outcome(.logMood, [.string("good"), .vardict([])]) == expected)
         #expect(second.outcome(.getTips, [.strings(["TimeViewTip"]), .vardict([])]) == expected)
         #expect(
-            second.outcome(.presentTip, [.string("TimeViewTip"), .vardict(["languages": .strings(["de"])])])
+            second.outcome(.presentTip, [.string("TimeViewTip"), Tips1.PresentOptions(languages: ["de"]).encoded])
                 == expected)
         // Whatever the arguments: the answer is about the service, not the call.
         #expect(second.outcome(.logMood, [.uint32(3)]) == expected)

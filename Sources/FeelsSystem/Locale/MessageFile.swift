@@ -15,7 +15,8 @@ public struct MessageFile: Sendable {
     /// Reads the catalog at `path`; `nil` when there is none there, it is no regular file, it is larger than
     /// ``maximumSize``, or it is not a catalog.
     public init?(path: String) {
-        guard let bytes = Self.contents(of: path), let table = Self.parse(bytes) else { return nil }
+        guard let bytes = (try? RegularFile.read(path, limit: Self.maximumSize)) ?? nil, let table = Self.parse(bytes)
+        else { return nil }
         translations = table
     }
 
@@ -50,27 +51,5 @@ public struct MessageFile: Sendable {
             table[original] = translation
         }
         return table
-    }
-
-    private static func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumSize else {
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return -1 }
-                return Glibc.read(fd, base + done, buffer.count - done)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            done += count
-        }
-        return bytes
     }
 }

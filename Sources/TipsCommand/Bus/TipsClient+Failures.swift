@@ -61,7 +61,7 @@ extension TipsClient {
         case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout",
             "org.freedesktop.DBus.Error.TimedOut", "org.freedesktop.DBus.Error.Disconnected":
             return CommandFailure(.unreachable, "feels-tipsd did not answer: \(message)")
-        case "org.feels.Tips1.Error.InUse":
+        case Tips1.Error.inUse.rawValue:
             // Another session's feels-tipsd has the datastore; this session's waits and serves once it exits.
             return CommandFailure(.unreachable, "feels-tipsd cannot serve this session yet: \(message)")
         case "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownInterface",

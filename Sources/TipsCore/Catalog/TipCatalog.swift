@@ -5,7 +5,9 @@ public enum TipCatalog {
     /// "here" or Apple's services (`docs/DESIGN.md` says why each differs).
     ///
     /// Icons map each SF Symbol to the closest names of the freedesktop Icon Naming Specification, a symbolic one
-    /// first and a full-colour one last, each of them in Adwaita; `docs/DESIGN.md` gives the reasons.
+    /// first and a full-colour one last, both in Adwaita; a name between them is the specification's where Adwaita
+    /// lacks it (Breeze has `audio-input-microphone`, Adwaita 43 only `audio-microphone`). `docs/DESIGN.md` gives the
+    /// reasons.
     public static let feels: [Tip] = [
         Tip(
             id: .customizeLayout,
@@ -31,7 +33,8 @@ public enum TipCatalog {
             id: .siriShortcut,
             title: translatable("Use Siri to Log Moods"),
             message: translatable("Say 'Hey Siri, log my mood as great in Feels' for hands-free logging."),
-            symbol: "mic.fill", iconNames: ["audio-input-microphone-symbolic", "audio-input-microphone"],
+            symbol: "mic.fill",
+            iconNames: ["audio-input-microphone-symbolic", "audio-input-microphone", "audio-microphone"],
             location: .settingsContentView,
             rules: [Rule(.moodLogCount, atLeast: 3)],
             notificationTitle: translatable("Log Moods from Anywhere"),

@@ -53,13 +53,16 @@ public struct ClaimedTip: Equatable, Sendable {
     public var body: String
     /// A freedesktop icon name.
     public var icon: String
+    /// The notification's image: the icon's file as a `file://` URI, or its name when no file was found.
+    public var image: String
 
-    /// A claimed tip.
-    public init(id: TipID, title: String, body: String, icon: String) {
+    /// A claimed tip; `image` is `icon` unless given.
+    public init(id: TipID, title: String, body: String, icon: String, image: String? = nil) {
         self.id = id
         self.title = title
         self.body = body
         self.icon = icon
+        self.image = image ?? icon
     }
 }
 

@@ -5,8 +5,10 @@ public struct NotificationContent: Hashable, Sendable {
     public var summary: String
     /// The body, already escaped when the server reads markup.
     public var body: String
-    /// A freedesktop icon name, sent as the notification's image.
+    /// A freedesktop icon name: `Notify`'s `app_icon`.
     public var icon: String
+    /// The `image-path` hint: the icon's file as a `file://` URI, or its name when no file was found.
+    public var image: String
     /// The `desktop-entry` hint: the id of the application's `.desktop` file, without the suffix.
     public var desktopEntry: String
     /// The `category` hint.
@@ -18,12 +20,13 @@ public struct NotificationContent: Hashable, Sendable {
 
     /// Creates the content.
     public init(
-        summary: String, body: String, icon: String, desktopEntry: String, category: String,
+        summary: String, body: String, icon: String, image: String? = nil, desktopEntry: String, category: String,
         urgency: NotificationUrgency, actions: [NotificationAction]
     ) {
         self.summary = summary
         self.body = body
         self.icon = icon
+        self.image = image ?? icon
         self.desktopEntry = desktopEntry
         self.category = category
         self.urgency = urgency

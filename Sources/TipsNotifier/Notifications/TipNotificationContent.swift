@@ -46,7 +46,8 @@ public enum TipNotificationContent {
         }
         return NotificationContent(
             summary: tip.title, body: capabilities.contains("body-markup") ? escapeMarkup(tip.body) : tip.body,
-            icon: tip.icon, desktopEntry: desktopEntry(appInstalled: appInstalled), category: category,
+            icon: tip.icon, image: tip.image, desktopEntry: desktopEntry(appInstalled: appInstalled),
+            category: category,
             urgency: .normal, actions: actions)
     }
 

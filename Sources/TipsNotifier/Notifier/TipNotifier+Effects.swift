@@ -15,7 +15,10 @@ extension TipNotifier {
             factsChanged()
             callService { [weak self] service, completion throws(DBusError) in
                 let options = Tips1.WordsOptions(languages: self?.configuration.languages)
-                try service.claimNotificationTip(options: options) { completion($0.map(Self.claimedTip)) }
+                let folders = self?.iconFolders ?? []
+                try service.claimNotificationTip(options: options) { reply in
+                    completion(reply.map { Self.claimedTip($0, iconFolders: folders) })
+                }
             } completion: { [weak self] result in
                 self?.send(.claimed(result))
             }
@@ -145,13 +148,17 @@ extension TipNotifier {
             peerUnavailable: unavailable.contains(name) || name.hasPrefix("org.freedesktop.DBus.Error.Spawn."))
     }
 
-    /// The tip `ClaimNotificationTip` answered with, `nil` for none; for the notification's image, the first of its
-    /// icons in full colour, which every server draws well (a symbolic one is drawn grey by most).
-    static func claimedTip(_ reply: Tips1.ClaimNotificationTipReply) -> ClaimedTip? {
+    /// The tip `ClaimNotificationTip` answered with, `nil` for none. Its icon is the first of its full-colour icons
+    /// (a symbolic one is drawn grey by most servers) that Adwaita or hicolor has under `iconFolders/icons`, with that
+    /// file as the image (``IconFile``); without one, the first full-colour name, for the server's theme to find.
+    static func claimedTip(_ reply: Tips1.ClaimNotificationTipReply, iconFolders: [String]) -> ClaimedTip? {
         guard let tip = reply.tip else { return nil }
-        let icon = tip.iconNames.first { !$0.hasSuffix("-symbolic") } ?? tip.iconNames.first ?? ""
+        let colour = tip.iconNames.filter { !$0.hasSuffix("-symbolic") }
+        let found = IconFile.find(colour, in: iconFolders)
+        let icon = found?.name ?? colour.first ?? tip.iconNames.first ?? ""
         return ClaimedTip(
-            id: TipID(rawValue: tip.id), title: tip.notificationTitle, body: tip.notificationBody, icon: icon)
+            id: TipID(rawValue: tip.id), title: tip.notificationTitle, body: tip.notificationBody, icon: icon,
+            image: found.map { IconFile.uri($0.path) })
     }
 
     /// `Notify`'s arguments: app name, the id of the notification it replaces (0 for none), icon, summary, body,
@@ -163,7 +170,7 @@ extension TipNotifier {
             .string(content.body), .strings(content.actions.flatMap { [$0.id, $0.label] }),
             .vardict([
                 ("urgency", .byte(content.urgency.rawValue)), ("category", .string(content.category)),
-                ("image-path", .string(content.icon)),
+                ("image-path", .string(content.image)),
                 ("desktop-entry", .string(content.desktopEntry)),
             ]),
             .int32(-1),

@@ -51,6 +51,8 @@ public final class TipNotifier {
     let router: SignalRouter
     let settings: SettingsFollower
     let environment: [String: String]
+    /// The XDG data folders icons are looked for in.
+    let iconFolders: [String]
     var machine: NotifierMachine
     var inputs: [NotifierInput] = []
     var handling = false
@@ -78,6 +80,7 @@ public final class TipNotifier {
         self.loop = loop
         self.configuration = configuration
         self.environment = environment
+        iconFolders = FeelsAppWatch.dataFolders(environment)
         machine = NotifierMachine(
             configuration: NotifierMachine.Configuration(once: configuration.once, translate: configuration.translate))
         router = SignalRouter(connection: connection)

@@ -94,27 +94,10 @@ struct DesktopEntryFile {
         values[key]
     }
 
-    /// The text of a regular file, up to ``maximumSize``; `nil` when it is missing, not a regular file or too big.
+    /// The text of a regular file, up to ``maximumSize``; `nil` when it is missing, not a regular file, too big or
+    /// unreadable.
     static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumSize else {
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                guard let base = buffer.baseAddress else { return -1 }
-                return Glibc.read(fd, base + done, buffer.count - done)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            done += count
-        }
-        return String(decoding: bytes[..<done], as: UTF8.self)
+        (try? RegularFile.read(path, limit: maximumSize))?.map { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -1,0 +1,83 @@
+import Glibc
+
+/// The file a notification's image is drawn from, found in the icon themes every desktop has.
+///
+/// A notification names one icon, and each server looks the name up in a theme of its choosing: GNOME Shell in
+/// Adwaita, Plasma in Breeze, mako in hicolor alone. No name is in all of them (Adwaita 43 has no full-colour
+/// `audio-input-microphone`, Breeze no `audio-microphone`), so the notifier sends, beside the name, the file of the
+/// first name Adwaita or hicolor has, as a `file://` URI in the `image-path` hint, which every server draws as it is.
+public enum IconFile {
+    /// The themes looked in, in order: GNOME's, whose names the catalog's icons are chosen from, then the fallback
+    /// theme every system has.
+    public static let themes = ["Adwaita", "hicolor"]
+    /// The sizes looked in, in order: the ones notifications are drawn at, then larger ones, then smaller.
+    public static let sizes = [
+        "48x48", "64x64", "96x96", "128x128", "256x256", "512x512", "32x32", "24x24", "scalable",
+    ]
+
+    /// The first of `names` found as a file in ``themes`` under `dataFolders/icons`, with the file's path.
+    ///
+    /// - Parameters:
+    ///   - names: Icon names, in order of preference.
+    ///   - dataFolders: The XDG data folders, in order (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`).
+    public static func find(_ names: [String], in dataFolders: [String]) -> (name: String, path: String)? {
+        // Names come from the service; only a plain icon name may become part of a path.
+        let plain = names.filter { name in
+            !name.isEmpty && name.utf8.count <= 255 && !name.hasPrefix(".")
+                && name.unicodeScalars.allSatisfy { $0 != "/" && $0.value >= 0x20 && $0.value != 0x7f }
+        }
+        guard !plain.isEmpty else { return nil }
+        for name in plain {
+            for theme in themes {
+                for size in sizes {
+                    for folder in dataFolders {
+                        if let path = file(named: name, under: "\(folder)/icons/\(theme)/\(size)") {
+                            return (name, path)
+                        }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `name`'s file in one size folder of a theme, in any of its contexts (`apps`, `devices`, `legacy`, …).
+    static func file(named name: String, under sizeFolder: String) -> String? {
+        guard let folder = opendir(sizeFolder) else { return nil }
+        defer { closedir(folder) }
+        var contexts: [String] = []
+        while let entry = readdir(folder) {
+            let context = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !context.hasPrefix(".") { contexts.append(context) }
+        }
+        for context in contexts.sorted() {
+            for suffix in [".png", ".svg"] {
+                let path = "\(sizeFolder)/\(context)/\(name)\(suffix)"
+                var status = stat()
+                if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { return path }
+            }
+        }
+        return nil
+    }
+
+    /// `path` as a `file://` URI, each byte outside RFC 3986's unreserved characters and `/` percent-encoded.
+    public static func uri(_ path: String) -> String {
+        var uri = "file://"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                uri.unicodeScalars.append("%")
+                uri.unicodeScalars.append(hex[Int(byte >> 4)])
+                uri.unicodeScalars.append(hex[Int(byte & 0xf)])
+            }
+        }
+        return uri
+    }
+}
