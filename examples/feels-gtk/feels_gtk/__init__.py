@@ -1,0 +1,1 @@
+"""Feels for the GNOME desktop: an example app that shows every Feels tip where it belongs."""
