@@ -318,6 +318,24 @@ struct NotifierMachineTests {
         #expect(machine.notifications.isEmpty)
     }
 
+    /// Found with `--display-frequency immediate`: between the click and the app owning its name, the notifier
+    /// claimed and showed the next tip, and withdrew it once the app was up. Nothing is claimed until the app's
+    /// `ActivateAction` answers, whatever it answers.
+    @Test(arguments: [true, false])
+    func nothingNewIsClaimedWhileTheAppIsBeingOpenedAtTheTip(answered: Bool) {
+        var machine = Self.showing(id: 3)
+        _ = machine.handle(.server(.actionInvoked(3, action: "default")), at: Self.now)
+        _ = machine.handle(.released(.customizeLayout, shown: true, .success(())), at: Self.now)
+        // The window reopens at once: a new tip would be due.
+        let due = machine.handle(.facts(Self.ready { $0.service.nextDisplayTime = .some(nil) }), at: Self.now)
+        #expect(!due.contains(.claim))
+        #expect(machine.waiting == .openingApp(.customizeLayout))
+
+        let result: Result<Void, CallFailure> = answered ? .success(()) : .failure(CallFailure("NoReply"))
+        let after = machine.handle(.appActivated(.customizeLayout, result), at: Self.now)
+        #expect(after.contains(.claim))
+    }
+
     @Test func aClickOnANotificationWithoutTheAppLeadsNowhereAndRecordsNothing() {
         var machine = Self.showing(id: 2, Self.ready { $0.app.installed = false })
         let clicked = machine.handle(.server(.actionInvoked(2, action: "default")), at: Self.now)

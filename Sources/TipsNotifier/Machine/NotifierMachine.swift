@@ -61,6 +61,8 @@ public struct NotifierMachine {
     private var alarm: Instant?
     private var lookedOnce = false
     private var waitingForOutcome = false
+    /// The tips handed to the Feels app whose `ActivateAction` has not answered yet.
+    private var openingApp: [TipID] = []
     /// Whether the display window reopened since a notification was last shown: only then may a new tip's
     /// notification replace one still on screen, so that tips come one at a time, and one a window.
     private var windowReopened = true
@@ -89,6 +91,7 @@ public struct NotifierMachine {
         case .notified(let tip, let result): notifyAnswered(tip, result, at: now, &effects)
         case .released(let tip, let shown, let result): releaseAnswered(tip, shown: shown, result, &effects)
         case .appActivated(let tip, let result):
+            openingApp.removeAll { $0 == tip }
             if case .failure(let failure) = result {
                 effects.append(.report(.appActivationFailed(id: tip, reason: failure.description)))
             }
@@ -295,6 +298,7 @@ public struct NotifierMachine {
         if let index = notifications.firstIndex(where: { $0.tip.id == tip && $0.phase == .handedOff }) {
             let token = notifications[index].activationToken
             notifications.remove(at: index)
+            openingApp.append(tip)
             effects.append(.activateApp(tip, activationToken: token))
         }
         if !shown { nothingToClaim = false }
@@ -436,6 +440,7 @@ public struct NotifierMachine {
     /// Why nothing new may be claimed now, checked in this order; `nil` when a claim may be tried.
     private func reasonToWait(at now: Instant) -> WaitReason? {
         if let reason = reasonNotToShow(at: now) { return reason }
+        if let tip = openingApp.first { return .openingApp(tip) }
         if let serviceProblem { return .serviceUnavailable(serviceProblem) }
         if facts.service.owner != nil {
             if facts.service.daysUsingApp == 0 { return .notUsedYet }

@@ -10,6 +10,9 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
     case unreadableSettings(String)
     /// The Feels app runs: it shows tips where they belong, so no notification doubles them.
     case appRunning
+    /// A click handed the tip to the Feels app, which is being started at it: until it answers, it may not own its
+    /// name yet, and a new notification would appear beside it.
+    case openingApp(TipID)
     /// The user is away.
     case away(PresenceWatch.Absence)
     /// The user silenced notifications (do not disturb, or Feels turned off in the desktop's settings).
@@ -65,6 +68,7 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
         case .turnedOff(let path): "Tip notifications are turned off in '\(path)'"
         case .unreadableSettings(let problem): "\(problem); showing no tips until it is fixed"
         case .appRunning: "Waiting: the Feels app runs and shows tips where they belong"
+        case .openingApp(let id): "Waiting: the Feels app is being opened at '\(id)'"
         case .away(let absence): "Waiting: \(absence)"
         case .silenced(let silencer): "Waiting: \(silencer)"
         case .noServer: "Waiting: no notification server"
