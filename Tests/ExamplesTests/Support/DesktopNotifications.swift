@@ -16,25 +16,13 @@ final class DesktopNotifications {
 
     /// Starts dunst and waits until it owns `org.freedesktop.Notifications`.
     ///
-    /// Its mouse does what dunst's defaults say, written out: the left button closes a notification, the middle one
-    /// does its default action and closes it, the right one closes all. Normal urgency stays an hour, so a
-    /// notification is on screen until something closes it.
+    /// Its configuration is ``DunstConfiguration``'s, at the screen's top right: the mouse as dunst's defaults, and
+    /// normal urgency for an hour, so a notification is on screen until something closes it.
     init(on desktop: FeelsDesktop) throws {
         self.desktop = desktop
         let config = desktop.folder.url.appendingPathComponent("dunstrc")
-        try """
-        [global]
-            font = DejaVu Sans 10
-            origin = top-right
-            offset = 24x24
-            icon_path = /usr/share/icons/Adwaita/48x48/legacy:/usr/share/icons/hicolor/48x48/apps
-            mouse_left_click = close_current
-            mouse_middle_click = do_action, close_current
-            mouse_right_click = close_all
-        [urgency_normal]
-            timeout = 3600
-
-        """.write(to: config, atomically: true, encoding: .utf8)
+        try DunstConfiguration.text(placement: ["origin": "top-right", "offset": "24x24"])
+            .write(to: config, atomically: true, encoding: .utf8)
         dunst = try ChildProcess(
             "dunst", ["-config", config.path],
             environment: [

@@ -18,29 +18,14 @@ final class DunstServer {
     /// Starts Xvfb on a free display (it picks one and says which), then dunst, and waits until dunst owns
     /// `org.freedesktop.Notifications`.
     ///
-    /// Low-urgency notifications stay until closed, normal ones for an hour: dunst's history has no urgency field,
-    /// but a notification's timeout there says which urgency dunst applied. The mouse does what dunst's defaults say,
-    /// written out: left closes, middle does the default action and closes, right closes all.
+    /// Its configuration is ``DunstConfiguration``'s: the mouse as dunst's defaults, each urgency's timeout telling
+    /// which urgency dunst applied.
     init(address: String) throws {
         self.address = address
         folder = try TemporaryFolder("feels-dunst")
         display = try XvfbDisplay()
         let config = folder.url.appendingPathComponent("dunstrc")
-        try """
-        [global]
-            font = DejaVu Sans 10
-            icon_path = /usr/share/icons/Adwaita/48x48/legacy:/usr/share/icons/hicolor/48x48/apps
-            mouse_left_click = close_current
-            mouse_middle_click = do_action, close_current
-            mouse_right_click = close_all
-        [urgency_low]
-            timeout = 0
-        [urgency_normal]
-            timeout = 3600
-        [urgency_critical]
-            timeout = 7200
-
-        """.write(to: config, atomically: true, encoding: .utf8)
+        try DunstConfiguration.text().write(to: config, atomically: true, encoding: .utf8)
         dunst = try ChildProcess(
             "dunst", ["-config", config.path],
             environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": folder.path])
@@ -84,7 +69,7 @@ final class DunstServer {
     /// every notification.
     func click(button: Int = 1) throws {
         // dunst maps its window once it has drawn, a moment after it answered Notify.
-        var shown: XvfbDisplay.Window?
+        var shown: ViewableWindow?
         _ = try eventually(timeout: .seconds(10)) {
             shown = try display.visibleWindows(ofClass: "Dunst").first
             return shown != nil

@@ -22,33 +22,9 @@ final class XvfbDisplay {
         xvfb.terminate()
     }
 
-    /// A window on the display, where it is on the screen.
-    struct Window: Equatable {
-        let id: String
-        let x: Int
-        let y: Int
-        let width: Int
-        let height: Int
-    }
-
     /// The windows shown now (mapped and viewable) whose WM_CLASS contains `windowClass`, in xdotool's order.
-    func visibleWindows(ofClass windowClass: String) throws -> [Window] {
-        // xdotool's --onlyvisible misses override-redirect windows such as dunst's; xwininfo says what is viewable.
-        let ids = try xdotool(["search", "--class", windowClass]).stdout.split(separator: "\n").map(String.init)
-        return try ids.compactMap { id in
-            let info = try runTool("xwininfo", ["-id", id], env: ["DISPLAY": name])
-            guard info.status == 0, info.stdout.contains("Map State: IsViewable") else { return nil }
-            var fields: [String: Int] = [:]
-            for line in info.stdout.split(separator: "\n") {
-                let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, let value = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { continue }
-                fields[parts[0].trimmingCharacters(in: .whitespaces)] = value
-            }
-            guard let x = fields["Absolute upper-left X"], let y = fields["Absolute upper-left Y"],
-                let width = fields["Width"], let height = fields["Height"]
-            else { return nil }
-            return Window(id: id, x: x, y: y, width: width, height: height)
-        }
+    func visibleWindows(ofClass windowClass: String) throws -> [ViewableWindow] {
+        try ViewableWindow.ofClass(windowClass, on: name)
     }
 
     /// Moves the pointer to (`x`, `y`) and clicks `button` (1 left, 2 middle, 3 right), as a user's mouse does.
