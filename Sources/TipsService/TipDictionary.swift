@@ -39,6 +39,9 @@ enum TipDictionary {
     /// The signature of one rule: `a{sv}`.
     static let ruleSignature: DBusSignature = "a{sv}"
 
+    /// The signature of one tip: `a{sv}`.
+    static let tipSignature: DBusSignature = "a{sv}"
+
     /// A rule as an `a{sv}` dictionary.
     static func value(of rule: RuleExplanation) -> DBusValue {
         .vardict([

@@ -65,28 +65,22 @@ extension TipsInterface {
     /// What apps read, changing nothing.
     private static func reading(_ served: @escaping () throws(DBusMethodError) -> TipsObject) -> [DBusMethod] {
         [
-            DBusMethod(
+            .prepared(
                 name: "ListTips",
                 outputs: [.init("tips", "aa{sv}", "Every tip, in catalog order, as GetTip gives it.")],
                 annotations: [.documentation(Documentation.listTips)]
-            ) { _ throws(DBusMethodError) in
-                [.array("a{sv}", try served().listTips())]
-            },
-            DBusMethod(
+            ) { _ throws(DBusMethodError) in try served().tipListReply() },
+            .prepared(
                 name: "GetTip", inputs: [.init("id", "s", Documentation.tipArgument)],
                 outputs: [.init("tip", "a{sv}", Documentation.tipDictionary)],
                 annotations: [.documentation(Documentation.getTip)]
-            ) { call throws(DBusMethodError) in
-                [try served().tip(try call.string(at: 0))]
-            },
-            DBusMethod(
+            ) { call throws(DBusMethodError) in try served().tipReply(try call.string(at: 0)) },
+            .prepared(
                 name: "ListLocalizedTips", inputs: [.init("locale", "s", Documentation.localeArgument)],
                 outputs: [.init("tips", "aa{sv}", "Every tip, in catalog order, as GetLocalizedTip gives it.")],
                 annotations: [.documentation(Documentation.listLocalizedTips)]
-            ) { call throws(DBusMethodError) in
-                [.array("a{sv}", try served().listTips(locale: try call.string(at: 0)))]
-            },
-            DBusMethod(
+            ) { call throws(DBusMethodError) in try served().tipListReply(locale: try call.string(at: 0)) },
+            .prepared(
                 name: "GetLocalizedTip",
                 inputs: [
                     .init("id", "s", Documentation.tipArgument), .init("locale", "s", Documentation.localeArgument),
@@ -94,7 +88,7 @@ extension TipsInterface {
                 outputs: [.init("tip", "a{sv}", "The tip, with the keys GetTip documents.")],
                 annotations: [.documentation(Documentation.getLocalizedTip)]
             ) { call throws(DBusMethodError) in
-                [try served().tip(try call.string(at: 0), locale: try call.string(at: 1))]
+                try served().tipReply(try call.string(at: 0), locale: try call.string(at: 1))
             },
             DBusMethod(
                 name: "EligibleTips", inputs: [.init("location", "s", Documentation.locationArgument)],

@@ -111,22 +111,22 @@ extension TipsObject {
         startCommit()
     }
 
-    /// Hands a job to the writer; `handle` gets its result, in submission order.
+    /// Has the datastore perform `job` outside the loop, on the thread that serves this request while the loop's
+    /// other thread serves meanwhile; `handle` gets its result as a handler of the loop. Jobs run one at a time, in
+    /// submission order.
     func submit(_ job: DatastoreJob, then handle: @escaping (DatastoreJobResult) -> Void) {
-        pendingResults.append(handle)
-        writer.submit(job)
+        let writer = self.writer
+        let outcome = JobOutcome()
+        loop.runOutside(
+            { outcome.result = writer.perform(job) },
+            then: {
+                handle(outcome.result ?? .failed(.writeFailed(path: writer.path, reason: "the job did not run")))
+            })
     }
 
-    /// Takes the writer's results and acts on them; call when ``DatastoreWriter/wakeDescriptor`` is readable.
-    public func writerFinishedJobs() {
-        for result in writer.takeResults() {
-            guard !pendingResults.isEmpty else { return }
-            pendingResults.removeFirst()(result)
-        }
-    }
-
-    /// Lets the writer finish the jobs in flight and closes the datastore, answering the writes they carried; writes
-    /// still waiting are refused, unchanged. Call once the loop has stopped, before closing the connection.
+    /// Finishes the jobs handed to the loop and not yet run, answering the writes they carry; writes still waiting
+    /// are refused, unchanged; then closes the datastore. Call once the loop has stopped (the job in hand when it
+    /// stopped is then done and answered), before closing the connection.
     ///
     /// - Throws: `DatastoreError` when the datastore cannot be closed cleanly; its WAL is then replayed at the next
     ///   start, so nothing is lost.
@@ -136,13 +136,12 @@ extension TipsObject {
         for write in refused {
             write.reply?.fail(.failed("feels-tipsd is stopping; nothing was changed"))
         }
-        let results = try writer.finish()
-        for result in results where !pendingResults.isEmpty {
-            pendingResults.removeFirst()(result)
-        }
+        loop.runQueuedOutsideWork()
+        try writer.close()
         // Released now rather than at exit, so that a leak check sees nothing held (valgrind cannot follow the tagged
         // pointers of Swift's enums, and called the cached dictionaries lost).
         dictionaries.removeAll()
+        tipLists.removeAll()
     }
 
     /// Counts one of `caller`'s writes or journal reads answered, and serves the calls it held back once none is
@@ -168,4 +167,10 @@ extension TipsObject {
         heldBack[caller, default: []].append(serve)
         return true
     }
+}
+
+/// A job's result, handed from the thread that ran it to the loop's handler that takes it; the loop's lock orders the
+/// write before the read.
+private final class JobOutcome: @unchecked Sendable {
+    var result: DatastoreJobResult?
 }

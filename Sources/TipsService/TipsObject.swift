@@ -6,8 +6,8 @@ import TipsStore
 /// The `/org/feels/Tips` object: it answers requests with the engine, makes every change durable before it answers,
 /// and announces what changed.
 ///
-/// Data flows one way: bus → this object → engine (decides) → datastore (remembers, on the writer's thread) → reply
-/// and signals. Reads are answered at once from ``durable``, the engine as it is on disk; writes wait for the next
+/// Data flows one way: bus → this object → engine (decides) → datastore (remembers, outside the loop) → reply and
+/// signals. Reads are answered at once from ``durable``, the engine as it is on disk; writes wait for the next
 /// group commit, which makes every write gathered meanwhile durable with one fsync, and are answered, in order, once
 /// it is. A write the datastore refuses changes nothing.
 public final class TipsObject {
@@ -19,6 +19,8 @@ public final class TipsObject {
     /// The engine holding exactly what is durable: every read, property and signal comes from it.
     var durable: TipsEngine
     let writer: DatastoreWriter
+    /// The loop the object is served from, which runs the datastore's jobs outside it.
+    let loop: PollLoop
     let messages: MessageCatalog
     var announced: TipsObservation
     var scheduledWake: Instant?
@@ -28,21 +30,15 @@ public final class TipsObject {
     var waiting: [Write] = []
     /// The writes being made durable, if a commit is in flight.
     var committing: Commit?
-    /// What to do with each result of the writer, in the order the jobs were submitted.
-    var pendingResults: [(DatastoreJobResult) -> Void] = []
     /// Each caller's calls that wait for its earlier writes to be answered, in arrival order.
     var heldBack: [String: [() -> Void]] = [:]
     /// How many of each caller's writes (and journal reads) are not answered yet.
     var unanswered: [String: Int] = [:]
-    /// The last dictionary built for each tip in each locale, with the snapshot it shows: built again only when
-    /// something in the tip changed, since building it is a fifth of what a `ListTips` costs.
-    var dictionaries: [DictionaryKey: (snapshot: TipSnapshot, value: DBusValue)] = [:]
-
-    /// A tip in a locale.
-    struct DictionaryKey: Hashable {
-        let id: TipID
-        let locale: String
-    }
+    /// The last dictionary built for each tip in each locale, with the snapshot it shows and the reply marshalled
+    /// from it: see TipsObject+TipReplies.
+    var dictionaries: [DictionaryKey: PreparedTip] = [:]
+    /// The last `ListTips` reply marshalled in each locale, with the snapshots it shows.
+    var tipLists: [String: PreparedTipList] = [:]
 
     /// Where the object reports events worth a log line; the executable decides how to log them.
     public var log: (String) -> Void = { _ in }
@@ -59,11 +55,14 @@ public final class TipsObject {
     ///
     /// - Parameters:
     ///   - engine: The engine, holding the state loaded from the datastore.
-    ///   - writer: The datastore on its own thread, where every change is made durable before it is answered.
+    ///   - writer: The datastore, where every change is made durable before it is answered.
+    ///   - loop: The loop serving the object: its handlers call the object, and it runs the datastore's jobs outside
+    ///     them, so that the bus is served while the disk is waited for.
     ///   - messages: The translations of the tips' words.
-    public init(engine: TipsEngine, writer: DatastoreWriter, messages: MessageCatalog) {
+    public init(engine: TipsEngine, writer: DatastoreWriter, loop: PollLoop, messages: MessageCatalog) {
         self.durable = engine
         self.writer = writer
+        self.loop = loop
         self.messages = messages
         self.announced = engine.observation()
     }
@@ -76,8 +75,8 @@ public final class TipsObject {
             self?.holdBack(message, serve) ?? false
         }
         try connection.export(DBusObject(path: Self.path, interfaces: [TipsInterface.definition(serving: self)]))
-        // The journal's pages are checked on the writer's thread before anything else reaches the disk, so a start
-        // does not grow with the journal; reads are answered meanwhile from the rows already checked.
+        // The journal's pages are checked outside the loop before anything else reaches the disk, so a start does
+        // not grow with the journal; reads are answered meanwhile from the rows already checked.
         submit(.verifyJournalPages) { [weak self] result in
             if case .failed(let error) = result {
                 self?.onDatastoreRefused(error)
@@ -200,29 +199,6 @@ public final class TipsObject {
 
     // MARK: - Reads, answered from what is durable
 
-    func listTips(locale: String = "") -> [DBusValue] {
-        durable.snapshots().map { dictionary(of: $0, locale: locale) }
-    }
-
-    func tip(_ id: String, locale: String = "") throws(DBusMethodError) -> DBusValue {
-        let snapshot = try read { engine throws(TipsError) in try engine.snapshot(of: TipID(rawValue: id)) }
-        return dictionary(of: snapshot, locale: locale)
-    }
-
-    /// The tip's dictionary in `locale`, reused while the tip's snapshot is unchanged.
-    private func dictionary(of snapshot: TipSnapshot, locale: String) -> DBusValue {
-        let key = DictionaryKey(id: snapshot.tip.id, locale: locale)
-        if let cached = dictionaries[key], cached.snapshot == snapshot {
-            return cached.value
-        }
-        let value = TipDictionary.value(of: snapshot, words: words(of: snapshot.tip, locale: locale))
-        // A caller naming ever new locales must not grow this without bound: sixteen locales' worth is kept.
-        if dictionaries[key] != nil || dictionaries.count < 16 * durable.catalog.count {
-            dictionaries[key] = (snapshot, value)
-        }
-        return value
-    }
-
     func eligibleTips(_ location: String) throws(DBusMethodError) -> [String] {
         try read { engine throws(TipsError) in
             engine.eligibleTips(at: try TipLocation.filter(parsing: location)).map(\.rawValue)
@@ -245,8 +221,8 @@ public final class TipsObject {
         }
     }
 
-    /// The journal is read on the writer's thread, after every commit submitted before, and answered in the caller's
-    /// order like a write.
+    /// The journal is read outside the loop, after every commit submitted before, and answered in the caller's order
+    /// like a write.
     func exportMoods(reply: DBusDeferredReply) {
         let caller = reply.sender
         unanswered[caller, default: 0] += 1
@@ -275,7 +251,7 @@ public final class TipsObject {
 
     /// The tip's words in `locale` (the service's own when empty); the seed's English when no translation exists,
     /// and the service's locale when `locale` is not installed here.
-    private func words(of tip: Tip, locale: String) -> TipWords {
+    func words(of tip: Tip, locale: String) -> TipWords {
         if !locale.isEmpty, let title = messages.translate(tip.title, locale: locale),
             let message = messages.translate(tip.message, locale: locale)
         {
@@ -287,7 +263,7 @@ public final class TipsObject {
     }
 
     /// Answers a request that changes nothing from what is durable, with the engine's refusal as a named D-Bus error.
-    private func read<Result>(_ request: (TipsEngine) throws(TipsError) -> Result) throws(DBusMethodError) -> Result {
+    func read<Result>(_ request: (TipsEngine) throws(TipsError) -> Result) throws(DBusMethodError) -> Result {
         do { return try request(durable) } catch { throw TipsServiceError.reply(for: error) }
     }
 }

@@ -58,8 +58,8 @@ func serve() -> Never {
             log.warning(note)
         }
         datastore.onRecovery = { log.warning($0) }
-        // From here on only the writer's thread touches the datastore.
-        writer = try DatastoreWriter(taking: datastore)
+        // From here on only the jobs the writer is given touch the datastore.
+        writer = DatastoreWriter(taking: datastore)
     } catch {
         log.error("Failed to open the datastore: \(error)")
         exit(1)
@@ -82,8 +82,7 @@ func serve() -> Never {
     let loop = PollLoop()
     var exitStatus: Int32 = 0
     let engine = TipsEngine(state: state, displayFrequency: options.displayFrequency, clock: SystemClock())
-    let tips = TipsObject(engine: engine, writer: writer, messages: MessageCatalog())
-    loop.addWatch(fd: writer.wakeDescriptor, events: .readable) { _ in tips.writerFinishedJobs() }
+    let tips = TipsObject(engine: engine, writer: writer, loop: loop, messages: MessageCatalog())
     tips.log = { log.warning($0) }
     tips.onDatastoreRefused = { error in
         log.error("Failed to open the datastore: \(error); nothing was written to it")

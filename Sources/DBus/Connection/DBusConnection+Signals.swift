@@ -10,7 +10,17 @@ extension DBusConnection {
     public func emitSignal(
         path: ObjectPath, interface: InterfaceName, member: MemberName, arguments: [DBusValue] = []
     ) throws(DBusError) {
-        let message = try DBusMessage.signal(path: path, interface: interface, member: member)
+        let header = SignalHeader(path: path, interface: interface, member: member)
+        let template: DBusMessage
+        if let kept = signalTemplates[header] {
+            template = kept
+        } else {
+            template = try DBusMessage.signal(path: path, interface: interface, member: member)
+            // Read now, so that every copy knows its header's size without asking libdbus.
+            _ = template.estimatedSize
+            if signalTemplates.count < 64 { signalTemplates[header] = template }
+        }
+        let message = try template.copied()
         try message.appendInOnePass(arguments)
         try send(message)
     }
@@ -62,4 +72,11 @@ extension DBusConnection {
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
         try emitPropertiesChanged(path: path, interface: interface, changed: changed, invalidated: invalidated)
     }
+}
+
+/// The header fields of a signal: what its template message holds.
+struct SignalHeader: Hashable {
+    let path: ObjectPath
+    let interface: InterfaceName
+    let member: MemberName
 }

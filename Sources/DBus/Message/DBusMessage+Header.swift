@@ -38,17 +38,18 @@ extension DBusMessage {
 
     /// The object path of a method call or signal.
     public var path: ObjectPath? {
-        dbus_message_get_path(raw).flatMap { try? ObjectPath(String(cString: $0)) }
+        // libdbus checks every header field as it loads a message or sets the field: no second check.
+        dbus_message_get_path(raw).map { ObjectPath(unchecked: String(cString: $0)) }
     }
 
     /// The interface of a method call or signal, if given.
     public var interface: InterfaceName? {
-        dbus_message_get_interface(raw).flatMap { try? InterfaceName(String(cString: $0)) }
+        dbus_message_get_interface(raw).map { InterfaceName(unchecked: String(cString: $0)) }
     }
 
     /// The method or signal name.
     public var member: MemberName? {
-        dbus_message_get_member(raw).flatMap { try? MemberName(String(cString: $0)) }
+        dbus_message_get_member(raw).map { MemberName(unchecked: String(cString: $0)) }
     }
 
     /// The signature of the body, `""` when the body is empty.

@@ -13,6 +13,14 @@ enum TipsTable {
         INSERT INTO tips (id, invalidation, display_count, first_displayed, last_displayed) VALUES (?1, ?2, ?3, ?4, ?5)
         """
 
+    /// Writes one row, whether or not it exists; bind ``parameters(of:_:)``.
+    static let replace = """
+        REPLACE INTO tips (id, invalidation, display_count, first_displayed, last_displayed) VALUES (?1, ?2, ?3, ?4, ?5)
+        """
+
+    /// Removes the row of one tip; bind its id.
+    static let delete = "DELETE FROM tips WHERE id = ?1"
+
     /// The values of ``insert``'s parameters for the record of tip `id`.
     static func parameters(of id: TipID, _ record: TipRecord) -> [SQLiteValue] {
         [
