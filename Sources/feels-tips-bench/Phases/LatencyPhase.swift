@@ -7,10 +7,15 @@ enum LatencyPhase {
         .ping, .getTip, .eligibleTips, .propertyGet, .listTips, .displayNextTipShown, .displayNextTipNone, .logMood,
     ]
 
+    /// The calls of the rounds of reads alone: no write changes a tip between two reads of it.
+    static let readKinds: [CallKind] = [.ping, .getTip, .eligibleTips, .propertyGet, .listTips, .displayNextTipNone]
+
     /// Each call's round trips on each service of the rounds.
     struct Outcome {
         /// The services, in the order measured.
         let services: [ServiceUnderTest]
+        /// The calls, in the order measured on each service.
+        let kinds: [CallKind]
         /// Each service's summaries by call.
         let summaries: [[CallKind: LatencySummary]]
         /// `DBus.GetId` to the bus itself.
@@ -26,10 +31,12 @@ enum LatencyPhase {
 
     /// Makes the rounds on `services` (this build first; the C service and a baseline as given).
     ///
-    /// - Parameter rounds: Measured rounds; the warm-up is the options'.
+    /// - Parameters:
+    ///   - rounds: Measured rounds; the warm-up is the options'.
+    ///   - kinds: The calls each service gets in every round, with Peer.Ping among them.
     /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
     static func measure(
-        on services: [ServiceUnderTest], rounds: Int, options: BenchOptions
+        on services: [ServiceUnderTest], rounds: Int, kinds: [CallKind] = kinds, options: BenchOptions
     ) throws(BenchError) -> Outcome {
         for service in services {
             do {
@@ -56,7 +63,7 @@ enum LatencyPhase {
                 })
         }
         return Outcome(
-            services: services, summaries: summaries, bus: LatencySummary(samples: samples[calls.count]),
+            services: services, kinds: kinds, summaries: summaries, bus: LatencySummary(samples: samples[calls.count]),
             flush: LatencySummary(samples: samples[calls.count + 1]))
     }
 
@@ -73,12 +80,18 @@ enum LatencyPhase {
             "single calls\(busy == nil ? "" : " on the busy machine"): \(options.warmup) warm-up rounds, then "
                 + "\(rounds) rounds of \(count)")
         let outcome = try measure(on: services, rounds: rounds, options: options)
+        progress("single calls\(busy == nil ? "" : " on the busy machine"), reads alone: \(rounds) rounds")
+        let reads = try measure(on: services, rounds: rounds, kinds: readKinds, options: options)
         let prefix = busy == nil ? "" : "busy: "
         var report = PhaseReport(
             title: busy == nil
                 ? "Single calls (one client a service, interleaved rounds)"
                 : "Single calls beside \(busy?.count ?? 0) CPU-bound processes (interleaved rounds)")
-        report.lines = lines(outcome)
+        report.lines =
+            lines(outcome) + [
+                "", "The same rounds with reads alone (\(rounds) rounds, no write between two reads):", "",
+            ]
+            + lines(reads)
         report.notes = [
             "\(rounds) rounds after \(options.warmup) warm-up rounds; every call of every service once a round, the "
                 + "order shuffled each round; each service has a client connection of its own. × Ping: the median "
@@ -96,9 +109,17 @@ enum LatencyPhase {
                 "Beside the rounds, \(busy.count) processes ran `sh -c 'while :; do :; done'` (as many as cores); "
                     + "they had \(LatencyTable.fixed(100 * busy.processorShare, 0)) % of a core each on average.")
         }
-        report.figures = figures(of: .build, in: outcome, prefix: prefix, busy: busy != nil)
+        report.notes.append(
+            "In the rounds with writes, each round's LogMood changes SiriShortcutTip (its rule's value is the mood "
+                + "count), so every GetTip and ListTips there answers a tip changed since the last read; in the rounds "
+                + "of reads alone nothing changes between reads.")
+        report.figures =
+            figures(of: .build, in: outcome, prefix: prefix, busy: busy != nil)
+            + readFigures(of: .build, in: reads, prefix: prefix)
         if outcome.services.contains(where: { $0.subject.role == .baseline }) {
-            report.baselineFigures = figures(of: .baseline, in: outcome, prefix: prefix, busy: busy != nil)
+            report.baselineFigures =
+                figures(of: .baseline, in: outcome, prefix: prefix, busy: busy != nil)
+                + readFigures(of: .baseline, in: reads, prefix: prefix)
         }
         return report
     }
@@ -159,18 +180,36 @@ enum LatencyPhase {
         ]
     }
 
+    /// The figures of the rounds of reads alone: GetTip and ListTips held to the same targets.
+    private static func readFigures(of role: Subject.Role, in outcome: Outcome, prefix: String) -> [Figure] {
+        func median(_ kind: CallKind, of role: Subject.Role) -> Double? { outcome.summary(kind, of: role)?.median }
+        let getTip = median(.getTip, of: role) ?? 0
+        let listTips = median(.listTips, of: role) ?? 0
+        let peer = median(.getTip, of: .peer) ?? 0
+        return [
+            Figure(
+                "\(prefix)GetTip median, reads alone", getTip, "µs", ratio: peer > 0 ? getTip / peer : nil, to: "C",
+                target: .ratioAtMost(1)),
+            Figure(
+                "\(prefix)ListTips median, reads alone", listTips, "µs",
+                ratio: getTip > 0 ? listTips / getTip : nil, to: "GetTip", target: .ratioAtMost(2)),
+        ]
+    }
+
     /// Every series' distribution, then each call side by side on the services.
     private static func lines(_ outcome: Outcome) -> [String] {
         var rows: [(label: String, summary: LatencySummary)] = []
         for (service, summaries) in zip(outcome.services, outcome.summaries) {
-            rows += kinds.compactMap { kind in summaries[kind].map { ("\(kind.label), \(service.subject.label)", $0) } }
+            rows += outcome.kinds.compactMap { kind in
+                summaries[kind].map { ("\(kind.label), \(service.subject.label)", $0) }
+            }
         }
         rows += [(CallKind.busGetID.label, outcome.bus), ("append 4 KiB + fdatasync (no bus)", outcome.flush)]
         let ping = outcome.summary(.ping, of: .build)?.median ?? 0
         var side = [["median µs"] + outcome.services.map(\.subject.label)]
         let others = outcome.services.filter { $0.subject.role != .build }
         side[0] += others.map { "× \($0.subject.label)" }
-        for kind in kinds {
+        for kind in outcome.kinds {
             let medians = outcome.services.map { service in outcome.summary(kind, of: service.subject.role)?.median }
             let mine = medians[0] ?? 0
             side.append(
