@@ -13,6 +13,8 @@ public final class DBusMessage {
     private var knownHeaderSizeEstimate: Int?
     /// The length of the body's signature, once this object has appended to it.
     private var signatureLength: Int?
+    /// The header fields read so far (see DBusMessage+Header).
+    var header = HeaderFields()
 
     /// Wraps `raw`, taking over the reference the caller owns.
     init(taking raw: OpaquePointer) {
@@ -29,6 +31,7 @@ public final class DBusMessage {
         message.bodyEnd = bodyEnd
         message.signatureLength = signatureLength
         message.knownHeaderSizeEstimate = knownHeaderSizeEstimate
+        message.header = header
         return message
     }
 
@@ -155,6 +158,7 @@ public final class DBusMessage {
             guard value.append(to: &iter) else { throw .outOfMemory }
         }
         signatureLength = signature.utf8.count
+        header.signature = nil
         bodyEnd = end
     }
 
@@ -175,6 +179,7 @@ public final class DBusMessage {
             throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
         }
         signatureLength = signature.utf8.count
+        header.signature = nil
         var end = bodyEnd
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)
