@@ -98,13 +98,7 @@ struct WritePathTests {
         let service = try RunningService()
         let traced = try TracedService(
             service, calls: "fdatasync", extra: ["-e", "inject=fdatasync:delay_exit=300000"])
-        let clients = try (0..<8).map { _ in try DBusConnection(address: service.bus.address) }
-        let outcomes = Outcomes()
-        let pending = try clients.enumerated().map { index, client in
-            try GroupCommitTests.send("LogMood", [.string("good")], on: client, key: "\(index)", into: outcomes)
-        }
-        for client in clients { client.flush() }
-        #expect(GroupCommitTests.pump(clients) { outcomes.all.count == 8 })
+        let (outcomes, pending) = try Self.logMoodAtOnce(from: 8, on: service)
         let counts = outcomes.all.compactMap { try? $0.1.get().first?.uint32Value }.sorted()
         #expect(counts == Array(1...8))
         let flushes = try traced.stop().filter { $0.call.hasPrefix("fdatasync(") }
@@ -117,13 +111,7 @@ struct WritePathTests {
         let service = try RunningService(launcher: DatastoreFaultTests.fileSizeLimit)
         let (successes, refusal) = try DatastoreFaultTests.logMoodsUntilRefused(on: service)
         try #require(refusal != nil, "200 moods fitted in the limit")
-        let clients = try (0..<6).map { _ in try DBusConnection(address: service.bus.address) }
-        let outcomes = Outcomes()
-        let pending = try clients.enumerated().map { index, client in
-            try GroupCommitTests.send("LogMood", [.string("great")], on: client, key: "\(index)", into: outcomes)
-        }
-        for client in clients { client.flush() }
-        #expect(GroupCommitTests.pump(clients) { outcomes.all.count == 6 })
+        let (outcomes, pending) = try Self.logMoodAtOnce(from: 6, on: service)
         for (key, outcome) in outcomes.all {
             guard case .failure(.remote(let name, _)) = outcome else {
                 Issue.record("write \(key) was accepted: \(outcome)")
@@ -135,5 +123,21 @@ struct WritePathTests {
         #expect(try service.call("ExportMoods").first?.arrayValue?.count == Int(successes))
         #expect(service.answersPing())
         withExtendedLifetime(pending) {}
+    }
+
+    /// `count` clients, each on a connection of its own, log a mood at once; returns once every reply is in (keyed by
+    /// the client's index), with the calls to keep alive until then.
+    static func logMoodAtOnce(
+        from count: Int, on service: RunningService
+    ) throws -> (outcomes: Outcomes, pending: [DBusPendingCall]) {
+        let clients = try (0..<count).map { _ in try DBusConnection(address: service.bus.address) }
+        let outcomes = Outcomes()
+        let pending = try clients.enumerated().map { index, client in
+            try GroupCommitTests.send("LogMood", [.string("good")], on: client, key: "\(index)", into: outcomes)
+        }
+        for client in clients { client.flush() }
+        #expect(GroupCommitTests.pump(clients) { outcomes.all.count == count })
+        withExtendedLifetime(clients) {}
+        return (outcomes, pending)
     }
 }

@@ -447,14 +447,22 @@ static int method_list_tips(sd_bus_message *call, void *userdata, sd_bus_error *
     return reply_with(call, build_tips, NULL);
 }
 
-static int method_eligible_tips(sd_bus_message *call, void *userdata, sd_bus_error *error) {
-    (void)userdata;
+/* Reads a location argument into `location` (see parse_location); refuses a name that is not one. */
+static int read_location(sd_bus_message *call, sd_bus_error *error, int *location) {
     const char *text;
     int r = sd_bus_message_read(call, "s", &text);
     if (r < 0) return r;
-    int location = parse_location(text);
-    if (location < 0)
+    *location = parse_location(text);
+    if (*location < 0)
         return sd_bus_error_setf(error, SD_BUS_ERROR_INVALID_ARGS, "'%s' is not a tip location", text);
+    return 0;
+}
+
+static int method_eligible_tips(sd_bus_message *call, void *userdata, sd_bus_error *error) {
+    (void)userdata;
+    int location;
+    int r = read_location(call, error, &location);
+    if (r < 0) return r;
     return reply_with(call, build_eligible, &location);
 }
 
@@ -484,12 +492,9 @@ static int method_log_mood(sd_bus_message *call, void *userdata, sd_bus_error *e
  * is recorded before the reply. */
 static int method_display_next_tip(sd_bus_message *call, void *userdata, sd_bus_error *error) {
     (void)userdata;
-    const char *text;
-    int r = sd_bus_message_read(call, "s", &text);
+    int location;
+    int r = read_location(call, error, &location);
     if (r < 0) return r;
-    int location = parse_location(text);
-    if (location < 0)
-        return sd_bus_error_setf(error, SD_BUS_ERROR_INVALID_ARGS, "'%s' is not a tip location", text);
     int chosen = -1;
     for (size_t index = 0; chosen < 0 && index < TIP_COUNT; index++)
         if (at_location(index, location) && is_available(index) && state.records[index].display_count == 0)
