@@ -49,7 +49,7 @@ extension DBusConnection {
         case .success(nil):
             return
         case .success(.values(let values)?):
-            reply = (try? memoizedReply(to: message, values: values)) ?? (try? makeReply(to: message, values: values))
+            reply = try? makeReply(to: message, values: values)
         case .success(.body(let body)?):
             reply = try? DBusMessage.methodReturn(replyingTo: message, body: body)
         case .failure(let error):
