@@ -136,30 +136,32 @@ enum LatencyPhase {
             guard let base, base > 0, value > 0 else { return nil }
             return value / base
         }
-        // Reads answer at most as fast as C's; writes within a tenth quiet, half again on the busy machine.
-        let read: Target? = .ratioAtMost(1)
-        let write: Target = .ratioAtMost(busy ? 1.5 : 1.1)
-        let quietRead = busy ? nil : read
+        // Issue 18's bounds for GetTip (1 ×) and LogMood (1.1 × quiet, 1.5 × busy); the other calls keep the bound
+        // issue 10 gave them, now over the C service's same call instead of over Ping. The busy machine holds GetTip
+        // and LogMood only, as issue 18 does.
+        let getTip: Target = .ratioAtMost(1)
+        let logMood: Target = .ratioAtMost(busy ? 1.5 : 1.1)
+        func quiet(_ bound: Double) -> Target? { busy ? nil : .ratioAtMost(bound) }
         let ping = median(.ping)
         let flush = outcome.flush.median
         return [
             Figure("\(prefix)Peer.Ping median (floor)", ping, "µs", ratio: ratio(ping, peer(.ping)), to: "C"),
             Figure(
                 "\(prefix)GetTip median", median(.getTip), "µs", ratio: ratio(median(.getTip), peer(.getTip)),
-                to: "C", target: read),
+                to: "C", target: getTip),
             Figure(
                 "\(prefix)DisplayNextTip median, a tip shown", median(.displayNextTipShown), "µs",
                 ratio: ratio(median(.displayNextTipShown), peer(.displayNextTipShown)), to: "C",
-                target: busy ? nil : write),
+                target: quiet(1.5)),
             Figure(
                 "\(prefix)DisplayNextTip median, none to show", median(.displayNextTipNone), "µs",
-                ratio: ratio(median(.displayNextTipNone), peer(.displayNextTipNone)), to: "C", target: quietRead),
+                ratio: ratio(median(.displayNextTipNone), peer(.displayNextTipNone)), to: "C", target: quiet(1.5)),
             Figure(
                 "\(prefix)EligibleTips median", median(.eligibleTips), "µs",
-                ratio: ratio(median(.eligibleTips), peer(.eligibleTips)), to: "C", target: quietRead),
+                ratio: ratio(median(.eligibleTips), peer(.eligibleTips)), to: "C", target: quiet(1.25)),
             Figure(
                 "\(prefix)Properties.Get median", median(.propertyGet), "µs",
-                ratio: ratio(median(.propertyGet), peer(.propertyGet)), to: "C", target: quietRead),
+                ratio: ratio(median(.propertyGet), peer(.propertyGet)), to: "C", target: quiet(1.25)),
             Figure(
                 "\(prefix)ListTips median", median(.listTips), "µs", ratio: ratio(median(.listTips), median(.getTip)),
                 to: "GetTip", target: .ratioAtMost(2)),
@@ -170,7 +172,7 @@ enum LatencyPhase {
                 "\(prefix)fdatasync of a 4 KiB append, median", flush, "µs", ratio: ratio(flush, ping), to: "Ping"),
             Figure(
                 "\(prefix)LogMood median", median(.logMood), "µs", ratio: ratio(median(.logMood), peer(.logMood)),
-                to: "C", target: write),
+                to: "C", target: logMood),
             Figure(
                 "\(prefix)LogMood p99", p99(.logMood), "µs", ratio: ratio(p99(.logMood), peerP99(.logMood)),
                 to: "C p99"),
