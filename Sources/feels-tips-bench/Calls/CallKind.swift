@@ -22,7 +22,7 @@ enum CallKind: Sendable, Hashable, CaseIterable {
     /// `org.freedesktop.DBus.GetId` to the bus itself: one hop, no service at all.
     case busGetID
 
-    /// The service's well-known name.
+    /// feels-tipsd's well-known name.
     static let service: BusName = "org.feels.Tips"
     /// The service's object.
     static let object: ObjectPath = "/org/feels/Tips"
@@ -63,26 +63,24 @@ enum CallKind: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Builds the call, ready to send.
+    /// Builds the call to the service owning `service`, ready to send.
     ///
     /// - Throws: `DBusError.outOfMemory` when libdbus cannot allocate it.
-    func message() throws(DBusError) -> DBusMessage {
+    func message(to service: BusName) throws(DBusError) -> DBusMessage {
         let message: DBusMessage
         switch self {
         case .ping:
             message = try .methodCall(
-                destination: Self.service, path: Self.object, interface: "org.freedesktop.DBus.Peer", member: "Ping")
+                destination: service, path: Self.object, interface: "org.freedesktop.DBus.Peer", member: "Ping")
         case .busGetID:
             message = try .methodCall(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "GetId")
         case .propertyGet:
             message = try .methodCall(
-                destination: Self.service, path: Self.object, interface: "org.freedesktop.DBus.Properties",
-                member: "Get")
+                destination: service, path: Self.object, interface: "org.freedesktop.DBus.Properties", member: "Get")
         default:
-            message = try .methodCall(
-                destination: Self.service, path: Self.object, interface: Self.tips, member: member)
+            message = try .methodCall(destination: service, path: Self.object, interface: Self.tips, member: member)
         }
         try message.append(arguments)
         return message

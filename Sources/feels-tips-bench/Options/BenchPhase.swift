@@ -4,6 +4,8 @@ enum BenchPhase: String, CaseIterable, Comparable, Sendable {
     case latency
     /// Calls per second with 1, 4, 16 and 64 clients: reads, writes, mixed, and Ping.
     case throughput
+    /// Single calls and LogMood's throughput again, with as many CPU-bound processes as cores running beside them.
+    case busy
     /// Reads alone against reads while 16 writers run.
     case contention
     /// The same with every fdatasync of the service slowed to 500 ms, through strace.
