@@ -63,7 +63,7 @@ let package = Package(
         // The benchmark; its C floor service (Peer/tips-peerd.c, over sd-bus) is built apart by scripts/bench with cc,
         // so that only the bench needs libsystemd-dev.
         .executableTarget(
-            name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport"], exclude: ["Peer"],
+            name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport", "TipsInterface"], exclude: ["Peer"],
             swiftSettings: strict),
         // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.
         .executableTarget(

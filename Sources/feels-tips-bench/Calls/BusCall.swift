@@ -1,4 +1,5 @@
 import DBus
+import TipsInterface
 
 /// A method call timed from the moment it is handed to libdbus to the moment its reply is back.
 ///
@@ -16,8 +17,7 @@ struct BusCall: RoundTrip {
 
     /// A call of `kind` to the service owning `service`, through `connection`, labelled `label` (the kind's own
     /// label when `nil`).
-    init(_ kind: CallKind, to service: BusName = CallKind.service, on connection: DBusConnection, label: String? = nil)
-    {
+    init(_ kind: CallKind, to service: BusName = Tips1.busName, on connection: DBusConnection, label: String? = nil) {
         self.kind = kind
         self.service = service
         self.connection = connection
@@ -41,7 +41,7 @@ struct BusCall: RoundTrip {
     /// - Returns: When the call was handed to libdbus and how long its reply took.
     /// - Throws: ``BenchError/call(_:_:)`` when it fails or answers something unexpected.
     static func make(
-        _ kind: CallKind, to service: BusName = CallKind.service, on connection: DBusConnection,
+        _ kind: CallKind, to service: BusName = Tips1.busName, on connection: DBusConnection,
         timeout: Duration = .seconds(25), checking: Bool, label: String? = nil
     ) throws(BenchError) -> (start: ContinuousClock.Instant, elapsed: Duration) {
         let clock = ContinuousClock()

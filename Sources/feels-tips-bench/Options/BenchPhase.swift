@@ -12,7 +12,7 @@ enum BenchPhase: String, CaseIterable, Comparable, Sendable {
     case slowDisk = "slow-disk"
     /// Exec to the name owned, with an empty journal and a full one.
     case startup
-    /// LogMood and EligibleTips with an empty journal and a full one, interleaved.
+    /// LogMood and GetTips of one tip with an empty journal and a full one, interleaved.
     case journal
     /// Resident memory idle and after many calls.
     case memory

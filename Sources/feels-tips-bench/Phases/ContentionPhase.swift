@@ -1,4 +1,4 @@
-/// One reader calling `GetTip` in a loop, alone and while 16 writers call `LogMood` as fast as they are answered:
+/// One reader calling `GetTips` of one tip in a loop, alone and while 16 writers call `LogMood` as fast as they are answered:
 /// whether reads wait for the disk. The two kinds of slice alternate.
 enum ContentionPhase {
     /// How many writers run beside the reader.
@@ -65,7 +65,8 @@ enum ContentionPhase {
             let warmup = min(Duration.milliseconds(500), max(.milliseconds(100), slice / 5))
             let withWritersFirst = rotating && !pass.isMultiple(of: 2)
             for withWriters in withWritersFirst ? [true, false] : [false, true] {
-                let scripts: [[CallKind]] = [[.getTip]] + Array(repeating: [.logMood], count: withWriters ? writers : 0)
+                let scripts: [[CallKind]] =
+                    [[.getTipsOne]] + Array(repeating: [.logMood], count: withWriters ? writers : 0)
                 var load = ClientLoad(on: service, scripts: scripts)
                 load.watched = [service.pid]
                 load.profiled = withWriters ? service.pid : nil
@@ -75,14 +76,14 @@ enum ContentionPhase {
                 if withWriters {
                     processor.beside += used
                     waiting += result.schedulerSeconds[service.pid]?.waiting ?? 0
-                    beside += result.latencies(of: .getTip)
+                    beside += result.latencies(of: .getTipsOne)
                     writes += result.latencies(of: .logMood)
                     writeCount += result.completions(of: [.logMood])
                     writeSeconds += result.windowSeconds
                 } else {
                     processor.alone += used
                     aloneSeconds += result.windowSeconds
-                    alone += result.latencies(of: .getTip)
+                    alone += result.latencies(of: .getTipsOne)
                 }
             }
         }
@@ -104,8 +105,8 @@ enum ContentionPhase {
     static func lines(_ outcome: Outcome, profiled: Bool = false) -> [String] {
         LatencyTable.lines(
             [
-                ("GetTip, reader alone", outcome.alone),
-                ("GetTip, reader beside \(writers) writers", outcome.beside),
+                ("GetTips of one tip, reader alone", outcome.alone),
+                ("GetTips of one tip, reader beside \(writers) writers", outcome.beside),
                 ("LogMood, each of the \(writers) writers", outcome.writes),
             ], floor: outcome.alone.median, base: "alone")
             + [
@@ -135,17 +136,17 @@ enum ContentionPhase {
             report.lines += (report.lines.isEmpty ? [] : [""]) + ["\(service.subject.label):"] + lines(outcome)
         }
         report.notes = [
-            "One client calls GetTip in a loop; in every other slice \(writers) more clients call LogMood in a loop "
+            "One client calls GetTips of one tip in a loop; in every other slice \(writers) more clients call LogMood in a loop "
                 + "beside it. A latency is taken for every call in flight at some moment of the counted time."
         ]
         func figures(_ outcome: Outcome) -> [Figure] {
             [
-                Figure("GetTip median, reader alone", outcome.alone.median, "µs"),
+                Figure("GetTips median, one tip, reader alone", outcome.alone.median, "µs"),
                 Figure(
-                    "GetTip median beside \(writers) writers", outcome.beside.median, "µs",
+                    "GetTips median, one tip, beside \(writers) writers", outcome.beside.median, "µs",
                     ratio: ratio(outcome.beside.median, outcome.alone.median), to: "alone", target: .ratioAtMost(3)),
                 Figure(
-                    "GetTip p99 beside \(writers) writers", outcome.beside.p99, "µs",
+                    "GetTips p99, one tip, beside \(writers) writers", outcome.beside.p99, "µs",
                     ratio: ratio(outcome.beside.p99, outcome.alone.p99), to: "p99 alone"),
             ]
         }

@@ -1,4 +1,4 @@
-/// `LogMood` and `EligibleTips` on a service with an empty journal against one with a full journal, each with its
+/// `LogMood` and `GetTips` of one tip on a service with an empty journal against one with a full journal, each with its
 /// own Ping, all six series (and a baseline's six) interleaved in the same rounds.
 enum JournalPhase {
     /// Runs the rounds on every pair.
@@ -9,7 +9,7 @@ enum JournalPhase {
     ) throws(BenchError) -> PhaseReport {
         let rounds = max(100, options.rounds / 2)
         let warmup = options.warmup / 2
-        let kinds: [CallKind] = [.ping, .logMood, .eligibleTips]
+        let kinds: [CallKind] = [.ping, .logMood, .getTipsOne]
         // The disk's own state through the rounds, for reading LogMood's figures.
         let probe = try FlushProbe(path: pairs[0].empty.folder.appendingPathComponent("flush-probe").path)
         let series: [any RoundTrip] =
@@ -29,14 +29,13 @@ enum JournalPhase {
                 + "gains a mood a round), the other filled with \(pairs[0].moods) moods by sqlite3 while its service "
                 + "was stopped. \(rounds) rounds after \(warmup) warm-up rounds."
         ]
-        let names = ["Ping", "LogMood", "EligibleTips"]
         func figures(_ pair: Int) -> [Figure] {
             let first = pair * kinds.count * 2
             return kinds.indices.map { index in
                 let empty = summaries[first + index].median
                 let full = summaries[first + index + kinds.count].median
                 return Figure(
-                    "\(names[index]) median, \(pairs[pair].moods) moods", full, "µs",
+                    "\(kinds[index].label) median, \(pairs[pair].moods) moods", full, "µs",
                     ratio: ContentionPhase.ratio(full, empty), to: "empty journal",
                     target: index == 0 ? nil : .ratioAtMost(1.1))
             }

@@ -4,9 +4,9 @@ import Glibc
 enum MemoryPhase {
     /// One client's script: nineteen reads of every kind, then one LogMood, started at a different turn by each.
     static let script: [CallKind] = [
-        .getTip, .listTips, .eligibleTips, .propertyGet, .ping, .getTip, .eligibleTips, .propertyGet, .listTips,
-        .getTip, .eligibleTips, .propertyGet, .ping, .getTip, .eligibleTips, .listTips, .propertyGet, .getTip,
-        .eligibleTips, .logMood,
+        .getTipsOne, .getTipsAll, .presentTip, .propertyGet, .ping, .getTipsOne, .presentTip, .propertyGet, .getTipsAll,
+        .getTipsOne, .presentTip, .propertyGet, .ping, .getTipsOne, .presentTip, .getTipsAll, .propertyGet, .getTipsOne,
+        .presentTip, .logMood,
     ]
 
     /// Runs the phase on services of its own, for each feels-tipsd measured, their starts in turn.
@@ -40,8 +40,9 @@ enum MemoryPhase {
             }
         }
         report.notes = [
-            "A fresh service on a fresh datastore; the calls: 4 clients at once, each cycling through GetTip, "
-                + "ListTips, EligibleTips, Properties.Get and Ping, with one LogMood in 20. VmRSS read 1 s after "
+            "A fresh service on a fresh datastore; the calls: 4 clients at once, each cycling through GetTips of "
+                + "one tip and of all seven, PresentTip (not shown), Properties.Get and Ping, with one LogMood in 20. "
+                + "VmRSS read 1 s after "
                 + "the last reply.",
             "VmRSS counts every page mapped in, shared libraries' included; Pss divides each shared page among the "
                 + "processes that map it. A file's pages count once they are mapped, and the kernel maps up to 16 "

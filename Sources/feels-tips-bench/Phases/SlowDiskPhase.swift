@@ -64,16 +64,16 @@ enum SlowDiskPhase {
         func figures(_ index: Int) -> [Figure] {
             let outcome = outcomes[index]
             var figures = [
-                Figure("GetTip median, reader alone, slowed disk", outcome.alone.median, "µs"),
+                Figure("GetTips median, one tip, reader alone, slowed disk", outcome.alone.median, "µs"),
                 Figure(
-                    "GetTip median beside 16 writers, slowed disk", outcome.beside.median, "µs",
+                    "GetTips median, one tip, beside 16 writers, slowed disk", outcome.beside.median, "µs",
                     ratio: ContentionPhase.ratio(outcome.beside.median, outcome.alone.median), to: "alone",
                     target: .ratioAtMost(1.5)),
             ]
             if let usual = usualReads[services[index].subject.role] {
                 figures.append(
                     Figure(
-                        "GetTip median alone, slowed disk, against the unslowed", outcome.alone.median, "µs",
+                        "GetTips median, one tip, alone, slowed disk, against the unslowed", outcome.alone.median, "µs",
                         ratio: ContentionPhase.ratio(outcome.alone.median, usual), to: "unslowed"))
             }
             return figures

@@ -16,7 +16,8 @@ enum StartupPhase {
                     let service = fullFirst ? pair.full : pair.empty
                     service.stopDaemon()
                     let elapsed = try service.launch()
-                    // A write waits for whatever the service still does on its writer thread after taking the name.
+                    // A write waits for whatever the service still does outside its loop after taking the name (the
+                    // journal's pages checked).
                     let write = try BusCall.make(.logMood, on: service.client, checking: true)
                     let firstWrite = (service.launchedAt ?? write.start).duration(to: write.start + write.elapsed)
                     if fullFirst {

@@ -21,11 +21,11 @@ enum ThroughputPhase {
     static let pings = 3
 
     static let workloads = [
-        Workload(name: "reads: GetTip", kinds: [.getTip]) { _ in [.getTip] },
+        Workload(name: "reads: GetTips, one tip", kinds: [.getTipsOne]) { _ in [.getTipsOne] },
         Workload(name: "writes: LogMood", kinds: [.logMood]) { _ in [.logMood] },
         // Half the clients start with a read and half with a write, so both are in flight at every moment.
-        Workload(name: "mixed: GetTip, LogMood in turn", kinds: [.getTip, .logMood]) { index in
-            index.isMultiple(of: 2) ? [.getTip, .logMood] : [.logMood, .getTip]
+        Workload(name: "mixed: GetTips of one tip, LogMood in turn", kinds: [.getTipsOne, .logMood]) { index in
+            index.isMultiple(of: 2) ? [.getTipsOne, .logMood] : [.logMood, .getTipsOne]
         },
         Workload(name: "Ping (floor)", kinds: [.ping]) { _ in [.ping] },
     ]
@@ -202,12 +202,14 @@ enum ThroughputPhase {
         let writes1 = rate(writes, 1)
         let writes16 = rate(writes, 16)
         return [
-            Figure("reads (GetTip), 1 client", reads1, "calls/s"),
+            Figure("reads (GetTips, one tip), 1 client", reads1, "calls/s"),
             Figure(
-                "reads (GetTip), 16 clients", reads16, "calls/s", ratio: ratio(reads16, reads1), to: "1 client",
+                "reads (GetTips, one tip), 16 clients", reads16, "calls/s", ratio: ratio(reads16, reads1),
+                to: "1 client",
                 target: .ratioAtLeast(2)),
             Figure(
-                "reads (GetTip), 64 clients", rate(reads, 64), "calls/s", ratio: ratio(rate(reads, 64), reads16),
+                "reads (GetTips, one tip), 64 clients", rate(reads, 64), "calls/s",
+                ratio: ratio(rate(reads, 64), reads16),
                 to: "16 clients", target: .ratioAtLeast(1)),
             Figure("LogMood, 1 client", writes1, "calls/s"),
             Figure(
@@ -229,7 +231,7 @@ enum ThroughputPhase {
                 "LogMood, 16 clients against C", writes16, "calls/s",
                 ratio: ratio(writes16, rate(writes, 16, on: peer)), to: "C"),
             Figure(
-                "reads (GetTip), 16 clients against C", reads16, "calls/s",
+                "reads (GetTips, one tip), 16 clients against C", reads16, "calls/s",
                 ratio: ratio(reads16, rate(reads, 16, on: peer)), to: "C"),
         ]
     }
@@ -269,9 +271,9 @@ enum ThroughputPhase {
         let medians = rows(
             "median µs, clients",
             [
-                ("GetTip, reads alone", reads, { $0.median(.getTip) }, 0),
+                ("GetTips of one tip, reads alone", reads, { $0.median(.getTipsOne) }, 0),
                 ("LogMood, writes alone", writes, { $0.median(.logMood) }, 0),
-                ("GetTip, mixed", mixed, { $0.median(.getTip) }, 0),
+                ("GetTips of one tip, mixed", mixed, { $0.median(.getTipsOne) }, 0),
                 ("LogMood, mixed", mixed, { $0.median(.logMood) }, 0),
                 ("Ping", pings, { $0.median(.ping) }, 0),
             ])

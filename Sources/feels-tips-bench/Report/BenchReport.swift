@@ -32,7 +32,7 @@ struct BenchReport {
             }
         }
         let figures = phases.flatMap(\.figures)
-        var table = [["figure", "value", "ratio", "target", "met"]]
+        var table = [["figure", "measured", "ratio", "target", "met"]]
         table += figures.map { [$0.name, $0.valueText, $0.ratioText, $0.targetText, $0.metText] }
         let held = figures.filter { $0.met != nil }
         let met = held.filter { $0.met == true }

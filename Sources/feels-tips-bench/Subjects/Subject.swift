@@ -1,4 +1,5 @@
 import DBus
+import TipsInterface
 
 /// A program the bench measures: this build's `feels-tipsd`, a baseline `feels-tipsd` of an earlier build, or
 /// `tips-peerd`, the C service over sd-bus that does the same work and is every latency target's floor.
@@ -21,7 +22,7 @@ struct Subject: Hashable, Sendable {
     /// The bus name the program owns: both feels-tipsd own `org.feels.Tips` (each on a bus of its own), the C
     /// service `org.feels.TipsPeer`, so that it can share this build's bus.
     var busName: BusName {
-        role == .peer ? "org.feels.TipsPeer" : CallKind.service
+        role == .peer ? "org.feels.TipsPeer" : Tips1.busName
     }
 
     /// The short name in the tables.
