@@ -6,7 +6,9 @@ extension SwiftEmitter {
         line("/// What serves `\(interface.name)`: one requirement for each method and each property of the contract.")
         line("///")
         line("/// A write answers through its reply, once durable; a read answers at once, with its outputs marshalled")
-        line("/// (`\(namespace).NamePrepared`), which the conformer may keep and return again while they are unchanged.")
+        line(
+            "/// (`\(namespace).NamePrepared`), which the conformer may keep and return again while they are unchanged."
+        )
         line(
             "/// The interface table (`\(namespace).definition(serving:)`) decodes each call's arguments by the contract's"
         )
@@ -49,7 +51,9 @@ extension SwiftEmitter {
         line("extension \(namespace) {")
         for method in methods {
             let outputs = parameters(method.outputs, in: interface)
-            line("    /// `\(method.name)`'s outputs, marshalled once: each call answered with it gets a copy, so one kept while")
+            line(
+                "    /// `\(method.name)`'s outputs, marshalled once: each call answered with it gets a copy, so one kept while"
+            )
             line("    /// the outputs are unchanged answers any number of calls without marshalling them again.")
             line("    public struct \(method.name)Prepared {")
             line("        /// The outputs as the reply's body.")
@@ -60,7 +64,9 @@ extension SwiftEmitter {
             line("        /// - Throws: `DBusError` when libdbus cannot: out of memory, or a value the wire refuses.")
             let signature = outputs.map { "\($0.label): \($0.type.name)" }.joined(separator: ", ")
             line("        public init(\(signature)) throws(DBusError) {")
-            line("            body = try DBusReplyBody([\(outputs.map { $0.type.encode($0.name) }.joined(separator: ", "))])")
+            line(
+                "            body = try DBusReplyBody([\(outputs.map { $0.type.encode($0.name) }.joined(separator: ", "))])"
+            )
             line("        }")
             line("    }")
             line()
