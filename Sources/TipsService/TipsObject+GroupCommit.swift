@@ -19,12 +19,31 @@ struct Write {
     }
 }
 
-/// What a write did: the journal change to store with it, and the values to answer with once it is durable.
+/// What a write did: the journal change to store with it, and what to answer with once it is durable.
 struct Applied {
+    /// What a write answers with: values, or outputs marshalled before (kept, perhaps from an earlier call).
+    enum Outputs {
+        case values([DBusValue])
+        case prepared(DBusReplyBody)
+    }
+
     /// A mood appended or the journal erased, if the write touches the journal.
     var journal: JournalChange?
-    /// The reply's values, given how many moods a `.forget` erased (0 otherwise).
-    var values: (_ forgotten: Int) -> [DBusValue] = { _ in [] }
+    /// The reply's outputs, given how many moods a `.forget` erased (0 otherwise); a failure to build them is the
+    /// answer instead.
+    var outputs: (_ forgotten: Int) throws(DBusMethodError) -> Outputs
+
+    /// A write answering with `values`.
+    init(journal: JournalChange? = nil, values: @escaping (_ forgotten: Int) -> [DBusValue] = { _ in [] }) {
+        self.journal = journal
+        self.outputs = { forgotten throws(DBusMethodError) in .values(values(forgotten)) }
+    }
+
+    /// A write answering with outputs marshalled by `prepared`, which may hand back a reply kept from before.
+    init(journal: JournalChange? = nil, prepared: @escaping () throws(DBusMethodError) -> DBusReplyBody) {
+        self.journal = journal
+        self.outputs = { _ throws(DBusMethodError) in .prepared(try prepared()) }
+    }
 }
 
 /// The writes of one group commit, each with what applying it gave, and the engine they made together.
@@ -102,7 +121,15 @@ extension TipsObject {
                 write.reply?.fail(failure)
             case (.success(let applied), nil):
                 let erased = applied.journal == .forget && !forgotten.isEmpty ? forgotten.removeFirst() : 0
-                write.reply?.succeed(applied.values(erased))
+                guard let reply = write.reply else { continue }
+                do throws(DBusMethodError) {
+                    switch try applied.outputs(erased) {
+                    case .values(let values): reply.succeed(values)
+                    case .prepared(let body): reply.succeed(body: body)
+                    }
+                } catch {
+                    reply.fail(error)
+                }
             }
         }
         announceChanges()
@@ -124,22 +151,22 @@ extension TipsObject {
         }
     }
 
-    /// Hands a job to the writer; `handle` gets its result, in submission order.
+    /// Has the datastore perform `job` outside the loop, on the thread that serves this request while the loop's
+    /// other thread serves meanwhile; `handle` gets its result as a handler of the loop. Jobs run one at a time, in
+    /// submission order.
     func submit(_ job: DatastoreJob, then handle: @escaping (DatastoreJobResult) -> Void) {
-        pendingResults.append(handle)
-        writer.submit(job)
+        let writer = self.writer
+        let outcome = JobOutcome()
+        loop.runOutside(
+            { outcome.result = writer.perform(job) },
+            then: {
+                handle(outcome.result ?? .failed(.writeFailed(path: writer.path, reason: "the job did not run")))
+            })
     }
 
-    /// Takes the writer's results and acts on them; call when ``DatastoreWriter/wakeDescriptor`` is readable.
-    public func writerFinishedJobs() {
-        for result in writer.takeResults() {
-            guard !pendingResults.isEmpty else { return }
-            pendingResults.removeFirst()(result)
-        }
-    }
-
-    /// Lets the writer finish the jobs in flight and closes the datastore, answering the writes they carried; writes
-    /// still waiting are refused, unchanged. Call once the loop has stopped, before closing the connection.
+    /// Finishes the jobs handed to the loop and not yet run, answering the writes they carry; writes still waiting
+    /// are refused, unchanged; then closes the datastore. Call once the loop has stopped (the job in hand when it
+    /// stopped is then done and answered), before closing the connection.
     ///
     /// - Throws: `DatastoreError` when the datastore cannot be closed cleanly; its WAL is then replayed at the next
     ///   start, so nothing is lost.
@@ -149,13 +176,12 @@ extension TipsObject {
         for write in refused {
             write.reply?.fail(.failed("feels-tipsd is stopping; nothing was changed"))
         }
-        let results = try writer.finish()
-        for result in results where !pendingResults.isEmpty {
-            pendingResults.removeFirst()(result)
-        }
+        loop.runQueuedOutsideWork()
+        try writer.close()
         // Released now rather than at exit, so that a leak check sees nothing held (valgrind cannot follow the tagged
         // pointers of Swift's enums, and called the cached dictionaries lost).
         dictionaries.removeAll()
+        tipLists.removeAll()
     }
 
     /// Counts one of `caller`'s writes or journal reads answered, and serves the calls it held back once none is
@@ -181,4 +207,10 @@ extension TipsObject {
         heldBack[caller, default: []].append(serve)
         return true
     }
+}
+
+/// A job's result, handed from the thread that ran it to the loop's handler that takes it; the loop's lock orders the
+/// write before the read.
+private final class JobOutcome: @unchecked Sendable {
+    var result: DatastoreJobResult?
 }

@@ -31,8 +31,10 @@ extension TipsObject: Tips1Serving {
 
     // MARK: - Reading and presenting
 
-    public func getTips(ids: [String], options: Tips1.GetTipsOptions) throws(DBusMethodError) -> [Tips1.Tip] {
-        try tips(ids, location: options.location ?? "", languages: Self.languages(options.languages))
+    public func getTips(ids: [String], options: Tips1.GetTipsOptions) throws(DBusMethodError)
+        -> Tips1.GetTipsPrepared
+    {
+        try tipsReply(ids, location: options.location ?? "", languages: Self.languages(options.languages))
     }
 
     public func presentTip(id: String, options: Tips1.PresentOptions, reply: Tips1.PresentTipAnswer) {
@@ -43,10 +45,9 @@ extension TipsObject: Tips1Serving {
                 let id = TipID(rawValue: id)
                 let shown = record ? try engine.displayTip(id) : try engine.shouldDisplay(id)
                 let snapshot = try engine.snapshot(of: id)
-                return Applied { _ in
-                    guard let self else { return [] }
-                    return Tips1.PresentTipAnswer.values(
-                        shown: shown, tip: self.tip(of: snapshot, languages: languages))
+                return Applied { () throws(DBusMethodError) in
+                    guard let self else { throw .failed("org.feels.Tips1 is no longer served") }
+                    return try self.presentReply(shown: shown, snapshot, languages: languages).body
                 }
             })
     }

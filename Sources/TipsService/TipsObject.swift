@@ -7,8 +7,8 @@ import TipsStore
 /// The `/org/feels/Tips` object: it answers requests with the engine, makes every change durable before it answers,
 /// and announces what changed.
 ///
-/// Data flows one way: bus → this object → engine (decides) → datastore (remembers, on the writer's thread) → reply
-/// and signals. Reads are answered at once from ``durable``, the engine as it is on disk; writes wait for the next
+/// Data flows one way: bus → this object → engine (decides) → datastore (remembers, outside the loop) → reply and
+/// signals. Reads are answered at once from ``durable``, the engine as it is on disk; writes wait for the next
 /// group commit, which makes every write gathered meanwhile durable with one fsync, and are answered, in order, once
 /// it is. A write the datastore refuses changes nothing.
 public final class TipsObject {
@@ -25,6 +25,8 @@ public final class TipsObject {
     /// The engine holding exactly what is durable: every read, property and signal comes from it.
     var durable: TipsEngine
     let writer: DatastoreWriter
+    /// The loop the object is served from, which runs the datastore's jobs outside it.
+    let loop: PollLoop
     let translations: Translations
     /// The service's own languages, from its environment: the words of a call that names none.
     let defaultLanguages: [LanguageName]
@@ -36,8 +38,6 @@ public final class TipsObject {
     var waiting: [Write] = []
     /// The writes being made durable, if a commit is in flight.
     var committing: Commit?
-    /// What to do with each result of the writer, in the order the jobs were submitted.
-    var pendingResults: [(DatastoreJobResult) -> Void] = []
     /// Each caller's calls that wait for its earlier writes to be answered, in arrival order.
     var heldBack: [String: [() -> Void]] = [:]
     /// How many of each caller's writes (and journal reads) are not answered yet.
@@ -45,19 +45,16 @@ public final class TipsObject {
     /// The notifiers followed on the bus because they hold, or held, a tip for a notification: when one leaves, its
     /// holds end.
     var followedHolders: Set<String> = []
-    /// The last dictionary built for each tip in each list of languages, with the snapshot it shows: built again
-    /// only when something in the tip changed, since building it is a fifth of what listing the tips costs.
-    var dictionaries: [DictionaryKey: (snapshot: TipSnapshot, tip: Tips1.Tip)] = [:]
+    /// The last dictionary built for each tip in each list of languages, with the snapshot it shows and the replies
+    /// marshalled from it: see TipsObject+TipReplies.
+    var dictionaries: [DictionaryKey: PreparedTip] = [:]
+    /// The last `GetTips` reply of every tip (or of every tip at one location) marshalled in each list of languages,
+    /// with the snapshots it shows.
+    var tipLists: [TipListKey: PreparedTipList] = [:]
     /// The properties last announced.
     var announcedProperties: Tips1.Properties?
     /// Whether the testing switches' interface is served (`--testing`).
     let servesTesting: Bool
-
-    /// A tip in a list of languages.
-    struct DictionaryKey: Hashable {
-        let id: TipID
-        let languages: [String]
-    }
 
     /// Where the object reports events worth a log line; the executable decides how to log them.
     public var log: (String) -> Void = { _ in }
@@ -74,16 +71,19 @@ public final class TipsObject {
     ///
     /// - Parameters:
     ///   - engine: The engine, holding the state loaded from the datastore.
-    ///   - writer: The datastore on its own thread, where every change is made durable before it is answered.
+    ///   - writer: The datastore, where every change is made durable before it is answered.
+    ///   - loop: The loop serving the object: its handlers call the object, and it runs the datastore's jobs outside
+    ///     them, so that the bus is served while the disk is waited for.
     ///   - translations: The translations of the tips' words.
     ///   - languages: The service's own languages, for a call that names none.
     ///   - testing: Whether to serve the testing switches (`org.feels.Tips1.Testing`).
     public init(
-        engine: TipsEngine, writer: DatastoreWriter, translations: Translations, languages: [LanguageName],
-        testing: Bool = false
+        engine: TipsEngine, writer: DatastoreWriter, loop: PollLoop, translations: Translations,
+        languages: [LanguageName], testing: Bool = false
     ) {
         self.durable = engine
         self.writer = writer
+        self.loop = loop
         self.translations = translations
         self.defaultLanguages = languages
         self.servesTesting = testing
@@ -102,8 +102,8 @@ public final class TipsObject {
             [Tips1.definition(serving: self)] + (servesTesting ? [Tips1Testing.definition(serving: self)] : [])
         try connection.export(DBusObject(path: Self.path, interfaces: interfaces))
         announcedProperties = Tips1.properties(of: self)
-        // The journal's pages are checked on the writer's thread before anything else reaches the disk, so a start
-        // does not grow with the journal; reads are answered meanwhile from the rows already checked.
+        // The journal's pages are checked outside the loop before anything else reaches the disk, so a start does
+        // not grow with the journal; reads are answered meanwhile from the rows already checked.
         submit(.verifyJournalPages) { [weak self] result in
             if case .failed(let error) = result {
                 self?.onDatastoreRefused(error)
@@ -131,33 +131,6 @@ public final class TipsObject {
 
     // MARK: - Reads, answered from what is durable
 
-    /// The tips `ids` name (every tip, in catalog order, when empty), in words of `languages`.
-    func tips(_ ids: [String], location: String, languages: [LanguageName]) throws(DBusMethodError) -> [Tips1.Tip] {
-        let snapshots = try read { engine throws(TipsError) -> [TipSnapshot] in
-            let location = try TipLocation.filter(parsing: location)
-            let all =
-                ids.isEmpty
-                ? engine.snapshots()
-                : try ids.map { id throws(TipsError) in try engine.snapshot(of: TipID(rawValue: id)) }
-            return all.filter { location == nil || $0.tip.location == location }
-        }
-        return snapshots.map { tip(of: $0, languages: languages) }
-    }
-
-    /// The tip's dictionary in words of `languages`, reused while the tip's snapshot is unchanged.
-    func tip(of snapshot: TipSnapshot, languages: [LanguageName]) -> Tips1.Tip {
-        let key = DictionaryKey(id: snapshot.tip.id, languages: languages.map(\.text))
-        if let cached = dictionaries[key], cached.snapshot == snapshot {
-            return cached.tip
-        }
-        let tip = TipDictionary.tip(snapshot, words: words(of: snapshot.tip, languages: languages))
-        // A caller naming ever new languages must not grow this without bound: sixteen lists' worth is kept.
-        if dictionaries[key] != nil || dictionaries.count < 16 * durable.catalog.count {
-            dictionaries[key] = (snapshot, tip)
-        }
-        return tip
-    }
-
     /// The tip's words in the first of `languages` with a catalog (the service's own languages when none is given);
     /// the seed's English when none has one.
     func words(of tip: Tip, languages: [LanguageName]) -> TipWords {
@@ -169,8 +142,8 @@ public final class TipsObject {
             language: language)
     }
 
-    /// The journal is read on the writer's thread, after every commit submitted before, and answered in the caller's
-    /// order like a write.
+    /// The journal is read outside the loop, after every commit submitted before, and answered in the caller's order
+    /// like a write.
     public func exportMoods(reply answer: Tips1.ExportMoodsAnswer) {
         let caller = answer.sender
         unanswered[caller, default: 0] += 1

@@ -55,7 +55,7 @@ func serve() -> Never {
         log.error("Failed to open the datastore: \(error)")
         exit(1)
     }
-    /// The datastore opened, checked and handed to its writer thread, with the state it holds.
+    /// The datastore opened, checked and handed to its writer, with the state it holds.
     func openDatastore() throws(DatastoreError) -> (DatastoreWriter, TipsState) {
         let datastore = try TipsDatastore(path: datastorePath, pages: .allButTheJournal)
         let state = try datastore.load()
@@ -63,8 +63,8 @@ func serve() -> Never {
             log.warning(note)
         }
         datastore.onRecovery = { log.warning($0) }
-        // From here on only the writer's thread touches the datastore.
-        return (try DatastoreWriter(taking: datastore), state)
+        // From here on only the jobs the writer is given touch the datastore.
+        return (DatastoreWriter(taking: datastore), state)
     }
     var opened: (DatastoreWriter, TipsState)?
     do {
@@ -101,14 +101,13 @@ func serve() -> Never {
     let translations = Translations(directory: catalog.directory)
     let languages = LanguageName.fromEnvironment(
         ProcessEnvironment.values(["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]))
-    /// Serves the tips from the datastore opened: the object, its writer's wake-ups, its log and alarm.
+    /// Serves the tips from the datastore opened: the object, its log and alarm.
     func serveTips(_ opened: (DatastoreWriter, TipsState)) throws(DBusError) -> TipsObject {
         let engine = TipsEngine(state: opened.1, displayFrequency: options.displayFrequency, clock: SystemClock())
         let object = TipsObject(
-            engine: engine, writer: opened.0, translations: translations, languages: languages,
+            engine: engine, writer: opened.0, loop: loop, translations: translations, languages: languages,
             testing: options.testing)
         (tips, writer) = (object, opened.0)
-        loop.addWatch(fd: opened.0.wakeDescriptor, events: .readable) { _ in object.writerFinishedJobs() }
         object.log = { log.warning($0) }
         object.onDatastoreRefused = { error in
             log.error("Failed to open the datastore: \(error); nothing was written to it")

@@ -5,10 +5,14 @@ extension SwiftEmitter {
         line()
         line("/// What serves `\(interface.name)`: one requirement for each method and each property of the contract.")
         line("///")
-        line("/// A write answers through its reply, once durable; a read answers at once. The interface table")
+        line("/// A write answers through its reply, once durable; a read answers at once, with its outputs marshalled")
         line(
-            "/// (`\(namespace).definition(serving:)`) decodes each call's arguments by the contract's signature first."
+            "/// (`\(namespace).NamePrepared`), which the conformer may keep and return again while they are unchanged."
         )
+        line(
+            "/// The interface table (`\(namespace).definition(serving:)`) decodes each call's arguments by the contract's"
+        )
+        line("/// signature first.")
         line("public protocol \(protocolName): AnyObject {")
         for method in interface.methods {
             let inputs = parameters(method.inputs, in: interface)
@@ -20,7 +24,7 @@ extension SwiftEmitter {
                     "    func \(name)(\((arguments + ["reply: \(namespace).\(method.name)Answer"]).joined(separator: ", ")))"
                 )
             } else {
-                let reply = replyType(of: method, in: interface)
+                let reply = method.outputs.isEmpty ? "Void" : "\(namespace).\(method.name)Prepared"
                 line("    func \(name)(\(arguments.joined(separator: ", "))) throws(DBusMethodError) -> \(reply)")
             }
         }
@@ -31,8 +35,44 @@ extension SwiftEmitter {
             )
         }
         line("}")
+        emitPrepared(interface)
         emitAnswers(interface)
         emitDefinition(interface)
+    }
+
+    /// The outputs of each method that has some, marshalled once: what a read returns, and what a write may answer
+    /// with. libdbus marshals a dictionary at several times the cost of copying a message, so a service whose outputs
+    /// change seldom keeps one and answers each call with a copy (`DBusReplyBody`).
+    private mutating func emitPrepared(_ interface: ContractInterface) {
+        let namespace = SwiftNames.namespace(of: interface.name)
+        let methods = interface.methods.filter { !$0.outputs.isEmpty }
+        guard !methods.isEmpty else { return }
+        line()
+        line("extension \(namespace) {")
+        for method in methods {
+            let outputs = parameters(method.outputs, in: interface)
+            line(
+                "    /// `\(method.name)`'s outputs, marshalled once: each call answered with it gets a copy, so one kept while"
+            )
+            line("    /// the outputs are unchanged answers any number of calls without marshalling them again.")
+            line("    public struct \(method.name)Prepared {")
+            line("        /// The outputs as the reply's body.")
+            line("        public let body: DBusReplyBody")
+            line()
+            line("        /// Marshals the outputs.")
+            line("        ///")
+            line("        /// - Throws: `DBusError` when libdbus cannot: out of memory, or a value the wire refuses.")
+            let signature = outputs.map { "\($0.label): \($0.type.name)" }.joined(separator: ", ")
+            line("        public init(\(signature)) throws(DBusError) {")
+            line(
+                "            body = try DBusReplyBody([\(outputs.map { $0.type.encode($0.name) }.joined(separator: ", "))])"
+            )
+            line("        }")
+            line("    }")
+            line()
+        }
+        lines.removeLast()
+        line("}")
     }
 
     /// The typed answers of writes.
@@ -72,6 +112,13 @@ extension SwiftEmitter {
             line("            [\(outputs.map { $0.type.encode($0.name) }.joined(separator: ", "))]")
             line("        }")
             line()
+            if !outputs.isEmpty {
+                line("        /// Answers with outputs marshalled before, perhaps for an earlier call.")
+                line("        public func succeed(_ prepared: \(namespace).\(method.name)Prepared) {")
+                line("            reply.succeed(body: prepared.body)")
+                line("        }")
+                line()
+            }
             line("        /// Answers with an error.")
             line("        public func fail(_ error: DBusMethodError) {")
             line("            reply.fail(error)")
@@ -171,7 +218,9 @@ extension SwiftEmitter {
         let inputs = parameters(method.inputs, in: interface)
         let outputs = parameters(method.outputs, in: interface)
         let name = SwiftNames.identifier(SwiftNames.lowerCamel(method.name))
-        line("                DBusMethod(")
+        // A read with outputs returns them marshalled (see emitPrepared).
+        let prepared = !method.isWrite && !outputs.isEmpty
+        line("                DBusMethod\(prepared ? ".prepared" : "")(")
         line("                    name: Method.\(name).name,")
         line("                    inputs: \(arguments(method.inputs)),")
         line("                    outputs: \(arguments(method.outputs)),")
@@ -206,22 +255,18 @@ extension SwiftEmitter {
             line("                            reply.fail(error)")
             line("                        }")
             line("                    }),")
-        } else {
+        } else if outputs.isEmpty {
             line("                    handler: { \(call) throws(DBusMethodError) in")
             line("\(indent)let object = try served()")
             decodeInputs()
-            let result = "object.\(name)(\(passed.joined(separator: ", ")))"
-            switch outputs.count {
-            case 0:
-                line("\(indent)try \(result)")
-                line("\(indent)return []")
-            case 1:
-                line("\(indent)let output = try \(result)")
-                line("\(indent)return [\(outputs[0].type.encode("output"))]")
-            default:
-                line("\(indent)let output = try \(result)")
-                line("\(indent)return [\(outputs.map { $0.type.encode("output.\($0.name)") }.joined(separator: ", "))]")
-            }
+            line("\(indent)try object.\(name)(\(passed.joined(separator: ", ")))")
+            line("\(indent)return []")
+            line("                    }),")
+        } else {
+            line("                    body: { \(call) throws(DBusMethodError) in")
+            line("\(indent)let object = try served()")
+            decodeInputs()
+            line("\(indent)return try object.\(name)(\(passed.joined(separator: ", "))).body")
             line("                    }),")
         }
     }

@@ -119,7 +119,11 @@ struct RefusalTests {
 
     @Test func aFolderInThePathThatIsAFileIsReported() throws {
         try withTemporaryFolder { folder in
-            try write(Data("x".utf8), to: "\(folder)/feels")
+            // 0600 whatever the umask, which PermissionTests sets to 0 meanwhile: a file others may write to is
+            // refused for that before the datastore sees it is not a folder.
+            #expect(
+                FileManager.default.createFile(
+                    atPath: "\(folder)/feels", contents: Data("x".utf8), attributes: [.posixPermissions: 0o600]))
             let path = "\(folder)/feels/tips.sqlite"
             #expect(throws: DatastoreError.cannotCreate(path: path, reason: "'\(folder)/feels' is not a folder")) {
                 try TipsDatastore(path: path)

@@ -24,7 +24,9 @@ struct SavingAndLoadingTests {
                 firstDisplayed: Instant(microsecondsSinceEpoch: -1), lastDisplayed: Instant(microsecondsSinceEpoch: 7)),
             .timeView: TipRecord(
                 invalidation: nil, displayCount: 2,
-                firstDisplayed: Instant(microsecondsSinceEpoch: 1_762_400_000_000_000), lastDisplayed: nil),
+                firstDisplayed: Instant(microsecondsSinceEpoch: 1_762_400_000_000_000), lastDisplayed: nil,
+                notified: Instant(microsecondsSinceEpoch: 1_762_400_000_000_000)),
+            .healthKitSync: TipRecord(notified: Instant(microsecondsSinceEpoch: 1_762_500_000_000_007)),
             .siriShortcut: TipRecord(),
         ],
         displayWindowOpened: Instant(microsecondsSinceEpoch: 1_762_400_000_654_321))
@@ -97,6 +99,40 @@ struct SavingAndLoadingTests {
             fewer.tips = [.widgetVoting: TipRecord(invalidation: .tipClosed)]
             try datastore.save(fewer)
             #expect(try datastore.load() == fewer)
+        }
+    }
+
+    /// Since issue 18 a save after the first writes only the rows that differ from what the file holds. Every kind of
+    /// change lands: each field of a record (`notified_at` of schema 2 among them), a record added and one removed,
+    /// the parameters and the display window; and a row left alone stays as it was.
+    @Test func aSaveWritingOnlyWhatChangedLeavesTheFileHoldingExactlyTheState() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            try TipsDatastore(path: path).save(Self.fullState)
+            var changed = Self.fullState
+            do {
+                let datastore = try TipsDatastore(path: path)
+                #expect(try datastore.load() == Self.fullState)
+                changed[tip: .timeView].notified = nil
+                changed[tip: .healthKitSync].notified = Instant(microsecondsSinceEpoch: 1_762_600_000_000_000)
+                changed[tip: .aiInsights].displayCount += 1
+                changed[tip: .aiInsights].lastDisplayed = Instant(microsecondsSinceEpoch: 1_762_700_000_000_000)
+                changed[tip: .moodStreak].invalidation = .actionPerformed
+                changed[tip: .moodStreak].firstDisplayed = nil
+                changed.tips[.customizeLayout] = nil
+                changed[tip: .widgetVoting] = TipRecord(
+                    displayCount: 1, firstDisplayed: Instant(microsecondsSinceEpoch: 5),
+                    lastDisplayed: Instant(microsecondsSinceEpoch: 5), notified: Instant(microsecondsSinceEpoch: 4))
+                try datastore.save(changed)
+                #expect(try datastore.load() == changed)
+                // The parameters and the window alone, the records as they are.
+                changed.parameters.moodLogCount += 1
+                changed.displayWindowOpened = nil
+                try datastore.save(changed, appending: Self.journal[0])
+            }
+            let reopened = try TipsDatastore(path: path)
+            #expect(try reopened.load() == changed)
+            #expect(try reopened.moodJournal() == [Self.journal[0]])
         }
     }
 

@@ -42,8 +42,8 @@ extension DBusConnection {
     func sendReply(_ reply: DBusMessage, to peer: String) {
         let size = reply.estimatedSize
         queuedReplyBytes[peer, default: 0] += size
-        let total = queuedReplyBytes.values.reduce(0, +)
-        queuedReplyPeak = max(queuedReplyPeak, total)
+        queuedReplyTotal += size
+        queuedReplyPeak = max(queuedReplyPeak, queuedReplyTotal)
         reply.onRelease { [weak self] in
             self?.replyWritten(size, to: peer)
         }
@@ -51,6 +51,7 @@ extension DBusConnection {
     }
 
     private func replyWritten(_ size: Int, to peer: String) {
+        queuedReplyTotal -= size
         let left = queuedReplyBytes[peer, default: 0] - size
         if left > 0 {
             queuedReplyBytes[peer] = left

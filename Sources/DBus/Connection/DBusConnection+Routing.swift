@@ -32,6 +32,12 @@ extension DBusConnection {
         return DBUS_HANDLER_RESULT_HANDLED
     }
 
+    /// What a handler answered with: values to marshal, or a body marshalled before.
+    enum Outputs {
+        case values([DBusValue])
+        case body(DBusReplyBody)
+    }
+
     /// Routes a method call and sends its answer, unless its handler answers later.
     private func serve(_ message: DBusMessage, from peer: String) {
         let outcome = route(message, from: peer)
@@ -42,8 +48,10 @@ extension DBusConnection {
         switch outcome {
         case .success(nil):
             return
-        case .success(let values?):
+        case .success(.values(let values)?):
             reply = try? makeReply(to: message, values: values)
+        case .success(.body(let body)?):
+            reply = try? DBusMessage.methodReturn(replyingTo: message, body: body)
         case .failure(let error):
             reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
         }
@@ -65,7 +73,7 @@ extension DBusConnection {
     }
 
     /// The outputs of a call, `nil` when its handler answers later, or the error to answer with.
-    private func route(_ message: DBusMessage, from peer: String) -> Result<[DBusValue]?, DBusMethodError> {
+    private func route(_ message: DBusMessage, from peer: String) -> Result<Outputs?, DBusMethodError> {
         guard let path = message.path, let member = message.member else {
             return .failure(.invalidArgs("Method call without a path or member"))
         }
@@ -76,11 +84,12 @@ extension DBusConnection {
         let object = objects[path]
         if let interface {
             switch interface {
-            case Self.peer: return callPeer(message, member: member).map { $0 }
-            case Self.introspectable: return callIntrospectable(message, path: path, member: member).map { $0 }
+            case Self.peer: return callPeer(message, member: member).map { .values($0) }
+            case Self.introspectable:
+                return callIntrospectable(message, path: path, member: member).map { .values($0) }
             case Self.properties:
                 guard let object else { return .failure(.unknownInterface("Unknown interface '\(interface)'")) }
-                return callProperties(message, object: object, member: member).map { $0 }
+                return callProperties(message, object: object, member: member).map { .values($0) }
             default:
                 guard let object, let found = object.interface(named: interface) else {
                     return .failure(.unknownInterface("Unknown interface '\(interface)'"))
@@ -100,10 +109,10 @@ extension DBusConnection {
             return invoke(method, message: message, path: path, peer: peer)
         }
         switch member.rawValue {
-        case "Ping", "GetMachineId": return callPeer(message, member: member).map { $0 }
-        case "Introspect": return callIntrospectable(message, path: path, member: member).map { $0 }
+        case "Ping", "GetMachineId": return callPeer(message, member: member).map { .values($0) }
+        case "Introspect": return callIntrospectable(message, path: path, member: member).map { .values($0) }
         case "Get", "GetAll", "Set":
-            if let object { return callProperties(message, object: object, member: member).map { $0 } }
+            if let object { return callProperties(message, object: object, member: member).map { .values($0) } }
         default: break
         }
         return .failure(.unknownMethod("Unknown method '\(member)'"))
@@ -116,7 +125,7 @@ extension DBusConnection {
     }
 
     private func invoke(_ method: DBusMethod, message: DBusMessage, path: ObjectPath, peer: String)
-        -> Result<[DBusValue]?, DBusMethodError>
+        -> Result<Outputs?, DBusMethodError>
     {
         if let error = checkSignature(message, expected: method.inputs.signature) { return .failure(error) }
         let arguments: [DBusValue]
@@ -133,14 +142,23 @@ extension DBusConnection {
             return .success(nil)
         }
         do throws(DBusMethodError) {
+            let declared = method.outputs.signature
+            if let prepared = method.preparedHandler {
+                let body = try prepared(call)
+                guard body.signature == declared else {
+                    return .failure(
+                        .failed(
+                            "Method '\(method.name)' returned signature '\(body.signature)', declared '\(declared)'"))
+                }
+                return .success(.body(body))
+            }
             let values = try method.handler(call)
             let returned = values.map(\.signatureText).joined()
-            let declared = method.outputs.signature
             guard returned == declared else {
                 return .failure(
                     .failed("Method '\(method.name)' returned signature '\(returned)', declared '\(declared)'"))
             }
-            return .success(values)
+            return .success(.values(values))
         } catch {
             return .failure(error)
         }

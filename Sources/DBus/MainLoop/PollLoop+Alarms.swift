@@ -19,6 +19,7 @@ extension PollLoop {
         let id = makeID()
         alarms[id] = Alarm(deadline: microsecondsSinceEpoch, handler: handler)
         openClockChangeTimer()
+        noteChange()
         return id
     }
 
@@ -36,6 +37,7 @@ extension PollLoop {
         let id = makeID()
         clockChangeHandlers[id] = handler
         openClockChangeTimer()
+        noteChange()
         return id
     }
 

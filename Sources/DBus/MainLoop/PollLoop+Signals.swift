@@ -66,6 +66,7 @@ extension PollLoop {
         }
         let id = makeID()
         signalHandlers[signal, default: [:]][id] = handler
+        noteChange()
         return id
     }
 

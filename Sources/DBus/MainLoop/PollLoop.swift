@@ -1,11 +1,13 @@
 import CDBus
 import Glibc
 
-/// A single-threaded main loop on poll(2): descriptor watches, monotonic timers, wall-clock alarms, POSIX signals and
-/// idle callbacks.
+/// A main loop on poll(2): descriptor watches, monotonic timers, wall-clock alarms, POSIX signals and idle callbacks,
+/// and work its handlers hand it to run outside (`runOutside(_:then:)`).
 ///
-/// Use a loop from the thread that runs it. When nothing is due, `run()` sleeps in poll(2) with no periodic wakeups:
-/// the poll timeout is the time to the next timer or alarm, or infinite.
+/// Use a loop from the thread that runs it, and from its handlers. Handlers run one at a time, with the loop's lock
+/// held; once a handler has handed work out, `run()` serves with two threads, which take turns: while one runs the
+/// work, the other serves the sources, so a handler may run on either. When nothing is due, `run()` sleeps in
+/// poll(2) with no periodic wakeups: the poll timeout is the time to the next timer or alarm, or infinite.
 public final class PollLoop: DBusEventLoop {
     struct Watch {
         let fd: Int32
@@ -39,7 +41,25 @@ public final class PollLoop: DBusEventLoop {
     /// (or resuming from suspend) wakes the loop to recompute alarm timeouts. `-1` until an alarm is set.
     var clockChangeFD: Int32 = -1
     private var nextID: UInt64 = 1
-    private var stopRequested = false
+    var stopRequested = false
+
+    /// Held while a handler runs, and whenever the loop's state is read or changed; let go in poll(2) and during
+    /// outside work.
+    let exclusion = LoopLock()
+    /// Outside work handed in and not yet taken, in order.
+    var outsideWork: [OutsideWork] = []
+    /// The thread out with outside work, if one is.
+    var workerAway: LoopThreadRole?
+    /// The thread serving the sources, if one is.
+    var poller: LoopThreadRole?
+    /// Whether the poller is in poll(2), the lock let go: a change made meanwhile must wake it (`noteChange()`).
+    var polling = false
+    /// An eventfd in every poll once the helper exists: written to wake the poller.
+    var wakeWriteFD: Int32 = -1
+    /// The second thread, while `run()` has one.
+    var helper: pthread_t?
+    /// Whether the helper has stopped serving, for `run()` to join it.
+    var helperDone = false
 
     /// Creates an empty loop.
     public init() {}
@@ -48,7 +68,7 @@ public final class PollLoop: DBusEventLoop {
         for signal in signalHandlers.keys {
             releaseSignal(signal)
         }
-        for fd in [signalReadFD, signalWriteFD, clockChangeFD] where fd >= 0 {
+        for fd in [signalReadFD, signalWriteFD, clockChangeFD, wakeWriteFD] where fd >= 0 {
             Glibc.close(fd)
         }
     }
@@ -61,28 +81,39 @@ public final class PollLoop: DBusEventLoop {
     // MARK: - Running
 
     /// Runs the loop until `stop()` is called from one of its handlers.
+    ///
+    /// It returns once the outside work in hand, if any, is done and its `then` has run; work handed in and not yet
+    /// taken stays for the next `run()` or `runQueuedOutsideWork()`.
     public func run() {
+        exclusion.lock()
+        defer { exclusion.unlock() }
         stopRequested = false
-        while !stopRequested {
-            iterate(maximumWait: nil)
-        }
+        participate(as: .runner)
+        stopHelper()
     }
 
     /// Makes `run()` return after the current handler; sources still due run in the next `run()`.
     public func stop() {
         stopRequested = true
+        noteChange()
     }
 
-    /// Runs one iteration: idle callbacks, then waits at most `timeout` for events and handles them.
+    /// Runs one iteration: outside work handed in (here, with nothing served meanwhile), idle callbacks, then waits at
+    /// most `timeout` for events and handles them.
     ///
     /// - Parameter timeout: The longest wait; `nil` waits until something happens.
     public func runOnce(timeout: Duration?) {
+        runQueuedOutsideWork()
+        exclusion.lock()
+        defer { exclusion.unlock() }
         iterate(maximumWait: timeout.map(Self.milliseconds(rounding:)))
     }
 
-    private func iterate(maximumWait: Int32?) {
+    /// One iteration with the lock held: idle callbacks, then poll(2) with the lock let go, then what it found. It
+    /// returns without polling when the idle callbacks handed out work this thread may take.
+    func iterate(maximumWait: Int32?) {
         runIdleHandlers()
-        if stopRequested { return }
+        if stopRequested || outsideWorkIsReady { return }
         var timeout = idleHandlers.isEmpty ? nextTimeout() : 0
         if let maximumWait, timeout < 0 || timeout > maximumWait {
             timeout = maximumWait
@@ -97,16 +128,21 @@ public final class PollLoop: DBusEventLoop {
             sources.append((id, watch.fd))
         }
         let watchesClock = !alarms.isEmpty || !clockChangeHandlers.isEmpty
-        for fd in [signalReadFD, watchesClock ? clockChangeFD : -1] where fd >= 0 {
+        for fd in [signalReadFD, watchesClock ? clockChangeFD : -1, wakeWriteFD] where fd >= 0 {
             descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             sources.append((nil, fd))
         }
+        polling = true
+        exclusion.unlock()
         let count = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        exclusion.lock()
+        polling = false
         if count > 0 {
             for (index, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
                 switch sources[index] {
                 case (let id?, _): dispatchWatch(id, revents: descriptor.revents)
                 case (nil, signalReadFD): drainSignals()
+                case (nil, wakeWriteFD): drainWakeups()
                 case (nil, _): rearmClockChangeTimer()
                 }
             }
@@ -131,11 +167,11 @@ public final class PollLoop: DBusEventLoop {
     /// The poll timeout in milliseconds to the next timer or alarm, `-1` when none.
     private func nextTimeout() -> Int32 {
         var timeout: Int64 = -1
-        if let deadline = timers.values.map(\.deadline).min() {
+        if let deadline = Self.earliest(timers.values.lazy.map(\.deadline)) {
             let remaining = max(0, deadline - Self.monotonicNow())
             timeout = (remaining + 999_999) / 1_000_000
         }
-        if let deadline = alarms.values.map(\.deadline).min() {
+        if let deadline = Self.earliest(alarms.values.lazy.map(\.deadline)) {
             let remaining = max(0, deadline.subtractingReportingOverflow(Self.realtimeNow()).partialValue)
             let milliseconds = min(Int64(Int32.max), remaining / 1_000 + (remaining % 1_000 == 0 ? 0 : 1))
             timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
@@ -154,8 +190,19 @@ public final class PollLoop: DBusEventLoop {
         watch.handler(events)
     }
 
+    /// The smallest of `deadlines`, without an array: the loop asks at every iteration.
+    private static func earliest(_ deadlines: some Sequence<Int64>) -> Int64? {
+        var earliest: Int64?
+        for deadline in deadlines where earliest.map({ deadline < $0 }) ?? true {
+            earliest = deadline
+        }
+        return earliest
+    }
+
     private func fireDueTimers() {
+        guard let first = Self.earliest(timers.values.lazy.map(\.deadline)) else { return }
         let now = Self.monotonicNow()
+        guard first <= now else { return }
         let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
         for (id, _) in due where !stopRequested {
             guard var timer = timers[id] else { continue }
@@ -170,7 +217,9 @@ public final class PollLoop: DBusEventLoop {
     }
 
     private func fireDueAlarms() {
+        guard let first = Self.earliest(alarms.values.lazy.map(\.deadline)) else { return }
         let now = Self.realtimeNow()
+        guard first <= now else { return }
         let due = alarms.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
         for (id, _) in due where !stopRequested {
             guard let alarm = alarms.removeValue(forKey: id) else { continue }
@@ -185,17 +234,20 @@ public final class PollLoop: DBusEventLoop {
     public func addWatch(fd: Int32, events: WatchEvents, handler: @escaping (WatchEvents) -> Void) -> LoopSourceID {
         let id = makeID()
         watches[id] = Watch(fd: fd, events: events, handler: handler)
+        noteChange()
         return id
     }
 
     /// Changes what a watch waits for; an empty set disables it.
     public func updateWatch(_ id: LoopSourceID, events: WatchEvents) {
         watches[id]?.events = events
+        noteChange()
     }
 
     /// Stops a watch.
     public func removeWatch(_ id: LoopSourceID) {
         watches[id] = nil
+        noteChange()
     }
 
     /// Starts a timer on the monotonic clock; see `DBusEventLoop.addTimer(interval:repeating:handler:)`.
@@ -205,17 +257,20 @@ public final class PollLoop: DBusEventLoop {
         let nanoseconds = max(0, Self.nanoseconds(interval))
         timers[id] = Timer(
             deadline: Self.monotonicNow() + nanoseconds, interval: nanoseconds, repeating: repeating, handler: handler)
+        noteChange()
         return id
     }
 
     /// Stops a timer.
     public func removeTimer(_ id: LoopSourceID) {
         timers[id] = nil
+        noteChange()
     }
 
     /// Runs `handler` once at the start of the next iteration, before the loop sleeps.
     public func scheduleIdle(_ handler: @escaping () -> Void) {
         idleHandlers.append(handler)
+        noteChange()
     }
 
     // MARK: - Clocks

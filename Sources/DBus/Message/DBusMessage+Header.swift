@@ -28,7 +28,10 @@ extension DBusMessage {
 
     /// The unique bus name of the sender, when the bus filled it in.
     public var sender: String? {
-        dbus_message_get_sender(raw).map { String(cString: $0) }
+        if let known = header.sender { return known }
+        let sender = dbus_message_get_sender(raw).map { String(cString: $0) }
+        header.sender = .some(sender)
+        return sender
     }
 
     /// The bus name the message is addressed to, if any.
@@ -36,24 +39,40 @@ extension DBusMessage {
         dbus_message_get_destination(raw).map { String(cString: $0) }
     }
 
+    // libdbus checks every header field as it loads a message or sets the field: no second check. Each field is read
+    // from libdbus once (a read walks libdbus's header code, and routing a call asks for the same fields several times):
+    // none of these changes once a message is built, but the signature, which appending forgets.
+
     /// The object path of a method call or signal.
     public var path: ObjectPath? {
-        dbus_message_get_path(raw).flatMap { try? ObjectPath(String(cString: $0)) }
+        if let known = header.path { return known }
+        let path = dbus_message_get_path(raw).map { ObjectPath(unchecked: String(cString: $0)) }
+        header.path = .some(path)
+        return path
     }
 
     /// The interface of a method call or signal, if given.
     public var interface: InterfaceName? {
-        dbus_message_get_interface(raw).flatMap { try? InterfaceName(String(cString: $0)) }
+        if let known = header.interface { return known }
+        let interface = dbus_message_get_interface(raw).map { InterfaceName(unchecked: String(cString: $0)) }
+        header.interface = .some(interface)
+        return interface
     }
 
     /// The method or signal name.
     public var member: MemberName? {
-        dbus_message_get_member(raw).flatMap { try? MemberName(String(cString: $0)) }
+        if let known = header.member { return known }
+        let member = dbus_message_get_member(raw).map { MemberName(unchecked: String(cString: $0)) }
+        header.member = .some(member)
+        return member
     }
 
     /// The signature of the body, `""` when the body is empty.
     public var signature: String {
-        dbus_message_get_signature(raw).map { String(cString: $0) } ?? ""
+        if let known = header.signature { return known }
+        let signature = dbus_message_get_signature(raw).map { String(cString: $0) } ?? ""
+        header.signature = signature
+        return signature
     }
 
     /// The error name of an error reply.
@@ -87,4 +106,13 @@ extension DBusMessage {
     public func isSignal(interface: InterfaceName, member: MemberName) -> Bool {
         dbus_message_is_signal(raw, interface.rawValue, member.rawValue) != 0
     }
+}
+
+/// The header fields of a message once read from libdbus; `nil` for a field not read yet.
+struct HeaderFields {
+    var sender: String??
+    var path: ObjectPath??
+    var interface: InterfaceName??
+    var member: MemberName??
+    var signature: String?
 }

@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 /// A D-Bus message: a method call, method return, error or signal, wrapping libdbus's `DBusMessage`.
 ///
@@ -7,11 +8,41 @@ public final class DBusMessage {
     /// The libdbus message; this object owns one reference.
     let raw: OpaquePointer
     /// The body offset after the values appended through this object, for the size limits.
-    private var bodyEnd = 0
+    private(set) var bodyEnd = 0
+    /// ``headerSizeEstimate`` but for the signature, once read.
+    private var knownHeaderSizeEstimate: Int?
+    /// The length of the body's signature, once this object has appended to it.
+    private var signatureLength: Int?
+    /// The header fields read so far (see DBusMessage+Header).
+    var header = HeaderFields()
 
     /// Wraps `raw`, taking over the reference the caller owns.
     init(taking raw: OpaquePointer) {
         self.raw = raw
+    }
+
+    /// A copy of this message, body included, not yet sent (libdbus gives it no serial and leaves it unlocked), with
+    /// what this object knows of its sizes.
+    ///
+    /// - Throws: `DBusError.outOfMemory` when libdbus cannot copy it.
+    func copied() throws(DBusError) -> DBusMessage {
+        guard let copy = dbus_message_copy(raw) else { throw .outOfMemory }
+        let message = DBusMessage(taking: copy)
+        message.bodyEnd = bodyEnd
+        message.signatureLength = signatureLength
+        message.knownHeaderSizeEstimate = knownHeaderSizeEstimate
+        message.header = header
+        return message
+    }
+
+    /// Addresses a method return copied from a template (``copied()``) to the caller of `call`.
+    ///
+    /// - Throws: `DBusError.outOfMemory` when libdbus cannot grow the header.
+    func address(asReplyTo call: DBusMessage) throws(DBusError) {
+        guard dbus_message_set_reply_serial(raw, dbus_message_get_serial(call.raw)) != 0 else { throw .outOfMemory }
+        guard let sender = dbus_message_get_sender(call.raw) else { return }
+        guard dbus_message_set_destination(raw, sender) != 0 else { throw .outOfMemory }
+        knownHeaderSizeEstimate = knownHeaderSizeEstimate.map { $0 + strlen(sender) }
     }
 
     /// Wraps `raw`, adding a reference of its own.
@@ -117,7 +148,7 @@ public final class DBusMessage {
         guard signature.utf8.count <= 255 else {
             throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
         }
-        let total = end + headerSizeEstimate
+        let total = end + headerSizeEstimate(signatureLength: signature.utf8.count)
         guard total <= WireLimits.maximumMessageLength else {
             throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
         }
@@ -126,6 +157,8 @@ public final class DBusMessage {
         for value in values {
             guard value.append(to: &iter) else { throw .outOfMemory }
         }
+        signatureLength = signature.utf8.count
+        header.signature = nil
         bodyEnd = end
     }
 
@@ -140,17 +173,20 @@ public final class DBusMessage {
         for text in signatures {
             try SignatureParser.scan(text) { _ in }
         }
-        let signature = self.signature + signatures.joined()
+        // A header field costs libdbus a walk of the header to find: an empty body has the empty signature.
+        let signature = (bodyEnd == 0 ? "" : self.signature) + signatures.joined()
         guard signature.utf8.count <= 255 else {
             throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
         }
+        signatureLength = signature.utf8.count
+        header.signature = nil
         var end = bodyEnd
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)
         for value in values {
             end = try value.appendChecked(to: &iter, at: end, depth: NestingDepth())
         }
-        let total = end + headerSizeEstimate
+        let total = end + headerSizeEstimate(signatureLength: signature.utf8.count)
         guard total <= WireLimits.maximumMessageLength else {
             throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
         }
@@ -185,10 +221,23 @@ public final class DBusMessage {
         }
     }
 
-    /// A generous bound on the header size, counting every field this message may carry.
+    /// A generous bound on the header size, counting every field this message may carry. The fields other than the
+    /// signature are read once (libdbus walks the header for each), since none changes once a message is built; the
+    /// signature's length is the one this object last appended to, when it appended.
     private var headerSizeEstimate: Int {
-        let fields = [path?.rawValue, interface?.rawValue, member?.rawValue, errorName, destination, signature]
-        return 512 + fields.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+        headerSizeEstimate(signatureLength: signatureLength ?? dbus_message_get_signature(raw).map { strlen($0) } ?? 0)
+    }
+
+    /// ``headerSizeEstimate`` with a signature of `signatureLength` bytes.
+    private func headerSizeEstimate(signatureLength: Int) -> Int {
+        if let known = knownHeaderSizeEstimate { return known + signatureLength }
+        let fields = [
+            dbus_message_get_path(raw), dbus_message_get_interface(raw), dbus_message_get_member(raw),
+            dbus_message_get_error_name(raw), dbus_message_get_destination(raw),
+        ]
+        let fixed = 512 + fields.reduce(0) { $0 + ($1.map { strlen($0) } ?? 0) }
+        knownHeaderSizeEstimate = fixed
+        return fixed + signatureLength
     }
 }
 

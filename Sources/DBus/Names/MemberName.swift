@@ -16,6 +16,12 @@ public struct MemberName: Hashable, Sendable, Comparable {
         rawValue = text
     }
 
+    /// A name libdbus has already checked: one read from a message's header, which libdbus validates as it loads or
+    /// builds the message.
+    init(unchecked text: String) {
+        rawValue = text
+    }
+
     /// Compares by text, so sorted lists of names are deterministic.
     public static func < (lhs: MemberName, rhs: MemberName) -> Bool {
         lhs.rawValue < rhs.rawValue

@@ -41,6 +41,16 @@ public final class DBusDeferredReply {
         }
     }
 
+    /// Answers with a copy of `body`, whose signature must match the method's declared outputs (otherwise the caller
+    /// gets `Failed`): for outputs marshalled once and kept to answer many calls.
+    public func succeed(body: DBusReplyBody) {
+        guard body.signature == declared else {
+            fail(.failed("Method '\(method)' returned signature '\(body.signature)', declared '\(declared)'"))
+            return
+        }
+        send { () throws(DBusError) in try DBusMessage.methodReturn(replyingTo: call, body: body) }
+    }
+
     /// Answers with `error`.
     public func fail(_ error: DBusMethodError) {
         send { () throws(DBusError) in try DBusMessage.error(replyingTo: call, name: error.name, message: error.message)

@@ -13,6 +13,8 @@ public struct DBusMethod {
     public var handler: (DBusMethodCall) throws(DBusMethodError) -> [DBusValue]
     /// Runs the method and answers later through the reply it is given; when set, it is used instead of `handler`.
     public var deferredHandler: ((DBusMethodCall, DBusDeferredReply) -> Void)?
+    /// Runs the method and returns its outputs already marshalled; when set, it is used instead of `handler`.
+    public var preparedHandler: ((DBusMethodCall) throws(DBusMethodError) -> DBusReplyBody)?
 
     /// Creates a method.
     ///
@@ -47,9 +49,31 @@ public struct DBusMethod {
         name: MemberName, inputs: [DBusArgument] = [], outputs: [DBusArgument] = [],
         annotations: [DBusAnnotation] = [], deferred: @escaping (DBusMethodCall, DBusDeferredReply) -> Void
     ) {
-        self.init(name: name, inputs: inputs, outputs: outputs, annotations: annotations) { _ throws(DBusMethodError) in
-            throw .failed("Method '\(name)' answers later")
-        }
+        self.init(
+            name: name, inputs: inputs, outputs: outputs, annotations: annotations,
+            handler: { _ throws(DBusMethodError) in throw .failed("Method '\(name)' answers later") })
         self.deferredHandler = deferred
+    }
+
+    /// A method whose handler returns its outputs marshalled once and kept (``DBusReplyBody``): each call is answered
+    /// with a copy, for a large reply that changes seldom. (A factory rather than an initializer, so that a trailing
+    /// closure given to `init(name:inputs:outputs:annotations:handler:)` stays unambiguous.)
+    ///
+    /// - Parameters:
+    ///   - name: The method name.
+    ///   - inputs: The input arguments.
+    ///   - outputs: The output arguments; the body's signature is checked against them.
+    ///   - annotations: Annotations shown in introspection.
+    ///   - body: Runs on the connection's thread; returns the body to answer with.
+    public static func prepared(
+        name: MemberName, inputs: [DBusArgument] = [], outputs: [DBusArgument] = [],
+        annotations: [DBusAnnotation] = [],
+        body: @escaping (DBusMethodCall) throws(DBusMethodError) -> DBusReplyBody
+    ) -> DBusMethod {
+        var method = DBusMethod(
+            name: name, inputs: inputs, outputs: outputs, annotations: annotations,
+            handler: { _ throws(DBusMethodError) in throw .failed("Method '\(name)' answers with a prepared body") })
+        method.preparedHandler = body
+        return method
     }
 }

@@ -11,8 +11,20 @@ public struct SystemTimeZone: TimeZoneRules {
     public init() {}
 
     /// The zone's name: the tz database name the zone file links to (`Europe/Berlin`), else `TZ` as it is set (a
-    /// POSIX string such as `JST-9`), else `localtime`.
+    /// POSIX string such as `JST-9`), else `localtime`; as it was at the last ``reload()`` (or first asked), as the
+    /// C library's zone is.
     public var identifier: String {
+        if let known = Self.cachedIdentifier { return known }
+        let identifier = Self.readIdentifier()
+        Self.cachedIdentifier = identifier
+        return identifier
+    }
+
+    // The name is asked for at every change the service announces; reading it means a readlink and an access(2).
+    // Only the thread serving the loop (and ``reload()``, from there) touches it.
+    nonisolated(unsafe) private static var cachedIdentifier: String?
+
+    private static func readIdentifier() -> String {
         if Self.unknownName != nil { return "UTC" }
         let tz = ProcessEnvironment.value("TZ")
         guard let file = Self.sourceFile else { return tz.flatMap { $0.isEmpty ? nil : $0 } ?? "UTC" }
@@ -40,6 +52,7 @@ public struct SystemTimeZone: TimeZoneRules {
     /// `tzset(3)` re-reads `/etc/localtime` when `TZ` is unset, but keeps what it read for an unchanged `TZ`, so a
     /// set `TZ` is briefly replaced to make it read the file it names afresh.
     public static func reload() {
+        cachedIdentifier = nil
         if let tz = ProcessEnvironment.value("TZ") {
             setenv("TZ", "UTC0", 1)
             tzset()

@@ -17,6 +17,8 @@ public final class TipsDatastore {
     private var identity: FileIdentity?
     /// Where this datastore's contents were saved after the file was replaced under it; writes are refused since.
     private var replacedAndSavedTo: String?
+    /// The state the file holds, as last loaded or saved: a save writes only the rows that differ from it.
+    private var onDisk: TipsState?
 
     /// What opening the datastore made safer (a mode tightened), a sentence each, for the service to log.
     public let notes: [String]
@@ -63,6 +65,7 @@ public final class TipsDatastore {
             let (id, record) = try decode { () throws(RowDecodingError) in try TipsTable.decode(values) }
             state.tips[id] = record
         }
+        onDisk = state
         return state
     }
 
@@ -82,6 +85,9 @@ public final class TipsDatastore {
     /// Saves the whole state and changes the journal as asked, in order, in one transaction synced to disk: the group
     /// commit of every request gathered while the previous one was being made durable.
     ///
+    /// Only the rows that differ from what the file holds are written (the file then holds exactly `state`): a mood
+    /// logged rewrites the parameters row and appends to the journal, and leaves the tips' rows alone.
+    ///
     /// - Parameters:
     ///   - state: The state to keep.
     ///   - journal: What happens to the journal, in order: moods appended, the journal erased.
@@ -95,11 +101,23 @@ public final class TipsDatastore {
         do throws(SQLiteError) {
             let connection = try open()
             try connection.prepared("BEGIN IMMEDIATE").run()
-            try connection.prepared(ParametersTable.replace).run(ParametersTable.parameters(of: state))
-            try connection.prepared(TipsTable.deleteAll).run()
-            let insertTip = try connection.prepared(TipsTable.insert)
-            for (id, record) in state.tips {
-                try insertTip.run(TipsTable.parameters(of: id, record))
+            if let onDisk {
+                if onDisk.parameters != state.parameters || onDisk.displayWindowOpened != state.displayWindowOpened {
+                    try connection.prepared(ParametersTable.replace).run(ParametersTable.parameters(of: state))
+                }
+                for (id, record) in state.tips where onDisk.tips[id] != record {
+                    try connection.prepared(TipsTable.replace).run(TipsTable.parameters(of: id, record))
+                }
+                for id in onDisk.tips.keys where state.tips[id] == nil {
+                    try connection.prepared(TipsTable.delete).run([.text(id.rawValue)])
+                }
+            } else {
+                try connection.prepared(ParametersTable.replace).run(ParametersTable.parameters(of: state))
+                try connection.prepared(TipsTable.deleteAll).run()
+                let insertTip = try connection.prepared(TipsTable.insert)
+                for (id, record) in state.tips {
+                    try insertTip.run(TipsTable.parameters(of: id, record))
+                }
             }
             for change in journal {
                 switch change {
@@ -115,6 +133,7 @@ public final class TipsDatastore {
                 }
             }
             try connection.prepared("COMMIT").run()
+            onDisk = state
             return forgotten
         } catch {
             if let connection, connection.isInTransaction {

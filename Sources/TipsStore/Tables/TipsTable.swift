@@ -16,7 +16,16 @@ enum TipsTable {
         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
         """
 
-    /// The values of ``insert``'s parameters for the record of tip `id`.
+    /// Writes one row, whether or not it exists; bind ``parameters(of:_:)``.
+    static let replace = """
+        REPLACE INTO tips (id, invalidation, display_count, first_displayed, last_displayed, notified_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        """
+
+    /// Removes the row of one tip; bind its id.
+    static let delete = "DELETE FROM tips WHERE id = ?1"
+
+    /// The values of ``insert``'s and ``replace``'s parameters for the record of tip `id`.
     static func parameters(of id: TipID, _ record: TipRecord) -> [SQLiteValue] {
         [
             .text(id.rawValue),

@@ -1,6 +1,6 @@
 /// One series of the bench: something timed once per round.
 protocol RoundTrip {
-    /// The name in the table, such as `GetTip("SiriShortcutTip")`.
+    /// The name in the table, such as `GetTips, one tip`.
     var label: String { get }
 
     /// Makes the round trip once and returns how long it took.

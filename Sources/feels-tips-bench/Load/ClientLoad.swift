@@ -16,12 +16,21 @@ struct ClientLoad {
 
     /// The private bus to connect to.
     let address: String
+    /// The service's name on it.
+    let service: BusName
     /// One script per client: the calls it makes, in turn, again and again.
     let scripts: [[CallKind]]
     /// Processes whose time on and waiting for a processor over the window is measured (the service, the bus).
     var watched: [Int32] = []
     /// A process whose threads' states are sampled every 2 ms of the window.
     var profiled: Int32?
+
+    /// A load of `scripts`, a client each, on `service`'s bus and name.
+    init(on service: ServiceUnderTest, scripts: [[CallKind]]) {
+        address = service.address
+        self.service = service.name
+        self.scripts = scripts
+    }
 
     /// Connects every client, starts them together, and collects what they made.
     ///
@@ -35,8 +44,10 @@ struct ClientLoad {
     func run(_ end: End, afterWindow: () -> Void = {}) throws(BenchError) -> LoadResult {
         let shared = SharedLoad()
         for script in scripts {
-            let address = self.address
-            let thread = Thread { Self.client(address: address, script: script, end: end, shared: shared) }
+            let (address, service) = (self.address, self.service)
+            let thread = Thread {
+                Self.client(address: address, service: service, script: script, end: end, shared: shared)
+            }
             thread.name = "bench client"
             thread.start()
         }
@@ -97,11 +108,13 @@ struct ClientLoad {
     }
 
     /// One client's thread: connect, say ready, wait for the start, call until told to stop, hand the samples in.
-    private static func client(address: String, script: [CallKind], end: End, shared: SharedLoad) {
+    private static func client(
+        address: String, service: BusName, script: [CallKind], end: End, shared: SharedLoad
+    ) {
         var samples: [LoadSample] = []
         var failure: String?
         do throws(BenchError) {
-            try calls(address: address, script: script, end: end, shared: shared, into: &samples)
+            try calls(address: address, service: service, script: script, end: end, shared: shared, into: &samples)
         } catch {
             failure = error.description
         }
@@ -115,7 +128,8 @@ struct ClientLoad {
     }
 
     private static func calls(
-        address: String, script: [CallKind], end: End, shared: SharedLoad, into samples: inout [LoadSample]
+        address: String, service: BusName, script: [CallKind], end: End, shared: SharedLoad,
+        into samples: inout [LoadSample]
     ) throws(BenchError) {
         let connection: DBusConnection
         do { connection = try DBusConnection(address: address) } catch {
@@ -139,7 +153,8 @@ struct ClientLoad {
             let kind = script[turn % script.count]
             turn += 1
             do {
-                let call = try BusCall.make(kind, on: connection, timeout: .seconds(120), checking: false)
+                let call = try BusCall.make(
+                    kind, to: service, on: connection, timeout: .seconds(120), checking: false)
                 samples.append(LoadSample(kind: kind, start: call.start, end: call.start.advanced(by: call.elapsed)))
             } catch {
                 // After the window, a failure is the bench stopping the service under its clients.

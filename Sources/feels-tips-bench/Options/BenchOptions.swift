@@ -7,10 +7,17 @@ struct BenchOptions: Equatable {
     var daemon: String
     /// The `feels-tips-notifier` to measure idle, when one is built.
     var notifier: String?
+    /// The C floor service (`tips-peerd`) every latency target is a ratio to; without it those targets are not
+    /// measured.
+    var peer: String?
+    /// A `feels-tipsd` of an earlier build, measured beside this one in the same run for the A/B.
+    var baseline: String?
     /// Whether `--quick` asked for the short run; it changes the defaults below.
     var quick = false
     /// Measured rounds of the single-call series; each round makes every call once.
     var rounds = 2000
+    /// Measured rounds of the single-call series while the machine is kept busy.
+    var busyRounds = 500
     /// Rounds made and checked first, then discarded.
     var warmup = 200
     /// How long each throughput and contention cell is measured, in all.
@@ -59,12 +66,21 @@ struct BenchOptions: Equatable {
             case "--notifier":
                 let path = try Self.path(try value(), of: name)
                 explicit.append { $0.notifier = path }
+            case "--peer":
+                let path = try Self.executable(try value(), of: name)
+                explicit.append { $0.peer = path }
+            case "--baseline":
+                let path = try Self.executable(try value(), of: name)
+                explicit.append { $0.baseline = path }
             case "--quick":
                 try flag()
                 quick = true
             case "--rounds":
                 let count = try Self.count(try value(), of: name, minimum: 1)
                 explicit.append { $0.rounds = count }
+            case "--busy-rounds":
+                let count = try Self.count(try value(), of: name, minimum: 1)
+                explicit.append { $0.busyRounds = count }
             case "--warmup":
                 let count = try Self.count(try value(), of: name, minimum: 0)
                 explicit.append { $0.warmup = count }
@@ -99,6 +115,7 @@ struct BenchOptions: Equatable {
         }
         if quick {
             rounds = 300
+            busyRounds = 100
             warmup = 50
             duration = .milliseconds(500)
             slices = 1
@@ -126,6 +143,11 @@ struct BenchOptions: Equatable {
         if let notifier, !FileManager.default.isExecutableFile(atPath: notifier) {
             throw BenchUsageError("'\(notifier)' is not an executable file")
         }
+        if peer == nil, !phases.isDisjoint(with: [.latency, .busy]) {
+            throw BenchUsageError(
+                "the single calls are measured against the C service: pass tips-peerd with --peer PATH "
+                    + "(scripts/bench builds it), or leave the latency and busy phases out with --phases")
+        }
         if notifier == nil {
             let beside = URL(fileURLWithPath: chosen).deletingLastPathComponent()
                 .appendingPathComponent("feels-tips-notifier").path
@@ -146,8 +168,11 @@ struct BenchOptions: Equatable {
     var arguments: [String] {
         var arguments = ["--daemon", daemon]
         if let notifier { arguments += ["--notifier", notifier] }
+        if let peer { arguments += ["--peer", peer] }
+        if let baseline { arguments += ["--baseline", baseline] }
         arguments += [
-            "--rounds", String(rounds), "--warmup", String(warmup), "--seconds", Self.text(duration),
+            "--rounds", String(rounds), "--busy-rounds", String(busyRounds), "--warmup", String(warmup),
+            "--seconds", Self.text(duration),
             "--slices", String(slices), "--idle-seconds", Self.text(idle), "--moods", String(moods),
             "--starts", String(starts), "--calls", String(calls),
         ]
@@ -162,6 +187,21 @@ struct BenchOptions: Equatable {
     private static func path(_ text: String, of name: String) throws(BenchUsageError) -> String {
         guard !text.isEmpty else { throw BenchUsageError("option '\(name)' needs a path") }
         return text
+    }
+
+    /// The absolute path of the executable `text` names.
+    private static func executable(_ text: String, of name: String) throws(BenchUsageError) -> String {
+        let path = URL(fileURLWithPath: try Self.path(text, of: name)).standardizedFileURL.path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw BenchUsageError("option '\(name)': '\(text)' is not an executable file")
+        }
+        return path
+    }
+
+    /// The programs measured: this build, then the C service and the baseline when given.
+    var subjects: [Subject] {
+        [Subject(role: .build, path: daemon)] + [peer.map { Subject(role: .peer, path: $0) }].compactMap { $0 }
+            + [baseline.map { Subject(role: .baseline, path: $0) }].compactMap { $0 }
     }
 
     private static func count(
@@ -205,21 +245,28 @@ struct BenchOptions: Equatable {
 
     /// The text `--help` prints.
     static let help = """
-        Usage: feels-tips-bench [--daemon PATH] [--quick] [OPTIONS]
+        Usage: feels-tips-bench [--daemon PATH] [--peer PATH] [--baseline PATH] [--quick] [OPTIONS]
 
         Measure feels-tipsd on private buses against floors measured in the same run, and print
         each figure with its ratio, the target it is held to and whether it is met: single calls
-        against Peer.Ping (interleaved rounds), throughput with 1, 4, 16 and 64 clients, reads
-        while 16 writers run (also with every fdatasync slowed to 500 ms through strace), an empty
-        journal against a full one, exec to the name owned, resident memory, idle wake-ups (of
-        feels-tips-notifier too, when it is built beside feels-tipsd). Everything it starts is
-        stopped and removed at exit. Progress goes to stderr, the report to stdout.
+        against the C service's same calls on the same bus (interleaved rounds), quiet and with as
+        many CPU-bound processes as cores running; throughput with 1, 4, 16 and 64 clients, and
+        LogMood's with 1 and 16 on the busy machine; reads while 16 writers run (also with every
+        fdatasync slowed to 500 ms through strace); an empty journal against a full one; exec to
+        the name owned; resident memory; idle wake-ups (of feels-tips-notifier too, when it is
+        built beside feels-tipsd). With --baseline, an earlier build's feels-tipsd is measured
+        beside this one in every part, and an A/B table says which figures got worse. Everything
+        it starts is stopped and removed at exit. Progress goes to stderr, the report to stdout.
 
         Options:
           --daemon PATH        The feels-tipsd to measure (default: the one beside this executable)
+          --peer PATH          tips-peerd, the C service every latency target is a ratio to
+                               (scripts/bench builds it); without it those targets are not measured
+          --baseline PATH      An earlier build's feels-tipsd to compare with in the same run (A/B)
           --notifier PATH      The feels-tips-notifier to watch idle (default: beside the daemon)
-          --quick              A short run, under a minute: the defaults in brackets
+          --quick              A short run, a few minutes: the defaults in brackets
           --rounds N           Measured rounds of single calls (default: 2000 [300])
+          --busy-rounds N      The same on the busy machine (default: 500 [100])
           --warmup N           Rounds made and checked first, not measured (default: 200 [50])
           --seconds S          Measured time of each throughput and contention cell (default: 5 [0.5])
           --slices N           Interleaved slices each cell's time is cut into (default: 2 [1])
@@ -227,7 +274,7 @@ struct BenchOptions: Equatable {
           --moods N            Moods in the full journal (default: 100000)
           --starts N           Timed starts on each journal (default: 10 [4])
           --calls N            Calls made before memory is read again (default: 100000 [20000])
-          --phases LIST        Only these, comma-separated: latency, throughput, contention,
+          --phases LIST        Only these, comma-separated: latency, throughput, busy, contention,
                                slow-disk, startup, journal, memory, idle (default: all)
           -h, --help           Print this help and exit
         """

@@ -4,13 +4,15 @@ enum BenchPhase: String, CaseIterable, Comparable, Sendable {
     case latency
     /// Calls per second with 1, 4, 16 and 64 clients: reads, writes, mixed, and Ping.
     case throughput
+    /// Single calls and LogMood's throughput again, with as many CPU-bound processes as cores running beside them.
+    case busy
     /// Reads alone against reads while 16 writers run.
     case contention
     /// The same with every fdatasync of the service slowed to 500 ms, through strace.
     case slowDisk = "slow-disk"
     /// Exec to the name owned, with an empty journal and a full one.
     case startup
-    /// LogMood and EligibleTips with an empty journal and a full one, interleaved.
+    /// LogMood and GetTips of one tip with an empty journal and a full one, interleaved.
     case journal
     /// Resident memory idle and after many calls.
     case memory

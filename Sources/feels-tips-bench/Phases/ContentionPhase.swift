@@ -1,4 +1,4 @@
-/// One reader calling `GetTip` in a loop, alone and while 16 writers call `LogMood` as fast as they are answered:
+/// One reader calling `GetTips` of one tip in a loop, alone and while 16 writers call `LogMood` as fast as they are answered:
 /// whether reads wait for the disk. The two kinds of slice alternate.
 enum ContentionPhase {
     /// How many writers run beside the reader.
@@ -23,17 +23,27 @@ enum ContentionPhase {
         let profile: WallProfile
     }
 
-    /// Measures on `service`.
+    /// Measures on each of `services`, the passes of one service interleaved with the others'.
     ///
     /// - Parameters:
     ///   - rotating: Whether to alternate which kind of slice comes first in each pass; without it every pass is
     ///     reads alone, then reads beside the writers.
+    /// - Returns: Each service's outcome, in the order of `services`.
     /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
     static func measure(
-        on service: ServiceUnderTest, options: BenchOptions, rotating: Bool = true
-    ) throws(BenchError) -> Outcome {
-        let slice = options.duration / options.slices
-        let warmup = min(Duration.milliseconds(500), max(.milliseconds(100), slice / 5))
+        on services: [ServiceUnderTest], options: BenchOptions, rotating: Bool = true
+    ) throws(BenchError) -> [Outcome] {
+        var collected = services.map { Collected(profile: WallProfile(pid: $0.pid)) }
+        for pass in 0..<options.slices {
+            for index in services.indices {
+                try collected[index].pass(pass, on: services[index], options: options, rotating: rotating)
+            }
+        }
+        return collected.map(\.outcome)
+    }
+
+    /// What one service's slices gave so far.
+    private struct Collected {
         var alone: [Duration] = []
         var beside: [Duration] = []
         var writes: [Duration] = []
@@ -42,12 +52,22 @@ enum ContentionPhase {
         var aloneSeconds = 0.0
         var processor = (alone: 0.0, beside: 0.0)
         var waiting = 0.0
-        var profile = WallProfile(pid: service.pid)
-        for pass in 0..<options.slices {
+        var profile: WallProfile
+
+        init(profile: WallProfile) {
+            self.profile = profile
+        }
+
+        mutating func pass(
+            _ pass: Int, on service: ServiceUnderTest, options: BenchOptions, rotating: Bool
+        ) throws(BenchError) {
+            let slice = options.duration / options.slices
+            let warmup = min(Duration.milliseconds(500), max(.milliseconds(100), slice / 5))
             let withWritersFirst = rotating && !pass.isMultiple(of: 2)
             for withWriters in withWritersFirst ? [true, false] : [false, true] {
-                let scripts: [[CallKind]] = [[.getTip]] + Array(repeating: [.logMood], count: withWriters ? writers : 0)
-                var load = ClientLoad(address: service.address, scripts: scripts)
+                let scripts: [[CallKind]] =
+                    [[.getTipsOne]] + Array(repeating: [.logMood], count: withWriters ? writers : 0)
+                var load = ClientLoad(on: service, scripts: scripts)
                 load.watched = [service.pid]
                 load.profiled = withWriters ? service.pid : nil
                 let result = try load.run(.window(warmup: warmup, length: slice))
@@ -56,34 +76,37 @@ enum ContentionPhase {
                 if withWriters {
                     processor.beside += used
                     waiting += result.schedulerSeconds[service.pid]?.waiting ?? 0
-                    beside += result.latencies(of: .getTip)
+                    beside += result.latencies(of: .getTipsOne)
                     writes += result.latencies(of: .logMood)
                     writeCount += result.completions(of: [.logMood])
                     writeSeconds += result.windowSeconds
                 } else {
                     processor.alone += used
                     aloneSeconds += result.windowSeconds
-                    alone += result.latencies(of: .getTip)
+                    alone += result.latencies(of: .getTipsOne)
                 }
             }
         }
-        return Outcome(
-            alone: LatencySummary(samples: alone), beside: LatencySummary(samples: beside),
-            writesPerSecond: writeSeconds > 0 ? Double(writeCount) / writeSeconds : 0,
-            writes: LatencySummary(samples: writes),
-            processorShare: (
-                aloneSeconds > 0 ? processor.alone / aloneSeconds : 0,
-                writeSeconds > 0 ? processor.beside / writeSeconds : 0
-            ),
-            waitingShare: writeSeconds > 0 ? waiting / writeSeconds : 0, profile: profile)
+
+        var outcome: Outcome {
+            Outcome(
+                alone: LatencySummary(samples: alone), beside: LatencySummary(samples: beside),
+                writesPerSecond: writeSeconds > 0 ? Double(writeCount) / writeSeconds : 0,
+                writes: LatencySummary(samples: writes),
+                processorShare: (
+                    aloneSeconds > 0 ? processor.alone / aloneSeconds : 0,
+                    writeSeconds > 0 ? processor.beside / writeSeconds : 0
+                ),
+                waitingShare: writeSeconds > 0 ? waiting / writeSeconds : 0, profile: profile)
+        }
     }
 
     /// The table of an outcome; `profiled` adds the sampled states of feels-tipsd's threads.
     static func lines(_ outcome: Outcome, profiled: Bool = false) -> [String] {
         LatencyTable.lines(
             [
-                ("GetTip, reader alone", outcome.alone),
-                ("GetTip, reader beside \(writers) writers", outcome.beside),
+                ("GetTips of one tip, reader alone", outcome.alone),
+                ("GetTips of one tip, reader beside \(writers) writers", outcome.beside),
                 ("LogMood, each of the \(writers) writers", outcome.writes),
             ], floor: outcome.alone.median, base: "alone")
             + [
@@ -100,30 +123,38 @@ enum ContentionPhase {
                 ] : [])
     }
 
-    /// Runs the phase on the service of the other phases.
+    /// Runs the phase on the feels-tipsd of the other phases (this build's, and the baseline's when measured).
     ///
     /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
     static func run(
-        on service: ServiceUnderTest, options: BenchOptions, progress: (String) -> Void
-    ) throws(BenchError) -> (report: PhaseReport, outcome: Outcome) {
+        on services: [ServiceUnderTest], options: BenchOptions, progress: (String) -> Void
+    ) throws(BenchError) -> (report: PhaseReport, outcomes: [Outcome]) {
         progress("reads beside \(writers) writers: \(options.slices) pass\(options.slices == 1 ? "" : "es")")
-        let outcome = try measure(on: service, options: options)
+        let outcomes = try measure(on: services, options: options)
         var report = PhaseReport(title: "Reads while \(writers) writers run")
-        report.lines = lines(outcome)
+        for (service, outcome) in zip(services, outcomes) {
+            report.lines += (report.lines.isEmpty ? [] : [""]) + ["\(service.subject.label):"] + lines(outcome)
+        }
         report.notes = [
-            "One client calls GetTip in a loop; in every other slice \(writers) more clients call LogMood in a loop "
+            "One client calls GetTips of one tip in a loop; in every other slice \(writers) more clients call LogMood in a loop "
                 + "beside it. A latency is taken for every call in flight at some moment of the counted time."
         ]
-        report.figures = [
-            Figure("GetTip median, reader alone", outcome.alone.median, "µs"),
-            Figure(
-                "GetTip median beside \(writers) writers", outcome.beside.median, "µs",
-                ratio: ratio(outcome.beside.median, outcome.alone.median), to: "alone", target: .ratioAtMost(3)),
-            Figure(
-                "GetTip p99 beside \(writers) writers", outcome.beside.p99, "µs",
-                ratio: ratio(outcome.beside.p99, outcome.alone.p99), to: "p99 alone"),
-        ]
-        return (report, outcome)
+        func figures(_ outcome: Outcome) -> [Figure] {
+            [
+                Figure("GetTips median, one tip, reader alone", outcome.alone.median, "µs"),
+                Figure(
+                    "GetTips median, one tip, beside \(writers) writers", outcome.beside.median, "µs",
+                    ratio: ratio(outcome.beside.median, outcome.alone.median), to: "alone", target: .ratioAtMost(3)),
+                Figure(
+                    "GetTips p99, one tip, beside \(writers) writers", outcome.beside.p99, "µs",
+                    ratio: ratio(outcome.beside.p99, outcome.alone.p99), to: "p99 alone"),
+            ]
+        }
+        report.figures = figures(outcomes[0])
+        if let baseline = services.firstIndex(where: { $0.subject.role == .baseline }) {
+            report.baselineFigures = figures(outcomes[baseline])
+        }
+        return (report, outcomes)
     }
 
     /// A ratio, or `nil` over zero or of zero (nothing measured).

@@ -3,16 +3,26 @@ import Foundation
 
 /// How often the idle processes wake: a fresh service with the default display frequency, and, when it is built,
 /// `feels-tips-notifier` beside it with a notification server, settled after showing its first tip. Every thread's
-/// context switches are read from `/proc/PID/task/TID/status` before and after the watch.
+/// context switches are read from `/proc/PID/task/TID/status` before and after the watch. A baseline's feels-tipsd,
+/// when measured, is watched over the same time on a bus of its own.
 enum IdlePhase {
     /// Runs the phase on processes of its own.
     ///
+    /// - Parameter subjects: This build's feels-tipsd, and the baseline's when measured.
     /// - Throws: ``BenchError`` for a failed setup or an interruption.
-    static func run(options: BenchOptions, progress: (String) -> Void) throws(BenchError) -> PhaseReport {
+    static func run(
+        _ subjects: [Subject], options: BenchOptions, progress: (String) -> Void
+    ) throws(BenchError) -> PhaseReport {
         var report = PhaseReport(title: "Idle wake-ups over \(ThroughputPhase.format(options.idle))")
-        let service = try ServiceUnderTest.start(daemonPath: options.daemon, displayFrequency: "daily")
-        defer { service.stop() }
-        var watched = [("feels-tipsd", service.pid)]
+        var services: [ServiceUnderTest] = []
+        defer {
+            for service in services { service.stop() }
+        }
+        for subject in subjects {
+            services.append(try ServiceUnderTest.start(subject, displayFrequency: "daily"))
+        }
+        let service = services[0]
+        var watched = services.map { ($0.subject.role == .build ? "feels-tipsd" : "baseline feels-tipsd", $0.pid) }
         var server: ChildProcess?
         var notifier: ChildProcess?
         defer {
@@ -56,10 +66,15 @@ enum IdlePhase {
                 let woke = count - (before[index][thread] ?? 0)
                 rows.append([name, "\(thread) \(threadName(pid: pid, thread: thread))", String(woke)])
             }
-            report.figures.append(
-                Figure(
-                    "\(name) wake-ups in \(ThroughputPhase.format(options.idle)) idle", Double(total), "", target: .zero
-                ))
+            let isBaseline = index > 0 && index < services.count
+            let wakeups = Figure(
+                "\(isBaseline ? "feels-tipsd" : name) wake-ups in \(ThroughputPhase.format(options.idle)) idle",
+                Double(total), "", target: .zero)
+            if isBaseline {
+                report.baselineFigures.append(wakeups)
+                continue
+            }
+            report.figures.append(wakeups)
             // The service's idle memory is the memory phase's figure; the notifier's is only measured here.
             if name != "feels-tipsd" {
                 let resident = Double(status.residentKiB ?? 0) / 1024

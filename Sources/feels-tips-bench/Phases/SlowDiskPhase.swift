@@ -14,12 +14,15 @@ enum SlowDiskPhase {
         "-e", "inject=fdatasync,fsync:delay_exit=\(Int(delay.microseconds))", "--",
     ]
 
-    /// Runs the phase on a service of its own.
+    /// Runs the phase on services of its own, one for each feels-tipsd measured, their passes interleaved.
     ///
-    /// - Parameter usualReads: The reader-alone median of the contention phase on the unslowed service, if it ran.
+    /// - Parameters:
+    ///   - subjects: This build's feels-tipsd, and the baseline's when measured.
+    ///   - usualReads: Each subject's reader-alone median of the contention phase on the unslowed service, if it ran.
     /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
     static func run(
-        options: BenchOptions, usualReads: Double?, progress: (String) -> Void
+        _ subjects: [Subject], options: BenchOptions, usualReads: [Subject.Role: Double],
+        progress: (String) -> Void
     ) throws(BenchError) -> PhaseReport {
         var report = PhaseReport(title: "Reads while 16 writers run, every fdatasync slowed by 500 ms")
         guard ExecutableSearch.find("strace") != nil else {
@@ -27,15 +30,25 @@ enum SlowDiskPhase {
             return report
         }
         progress("reads beside 16 writers on a disk slowed by strace: \(options.slices) pass(es)")
-        let service = try ServiceUnderTest.start(daemonPath: options.daemon, launcher: launcher)
-        defer { service.stop() }
-        let single = try BusCall.make(.logMood, on: service.client, checking: true).elapsed
-        let outcome = try ContentionPhase.measure(on: service, options: options, rotating: false)
-        report.lines =
-            ContentionPhase.lines(outcome, profiled: true) + [
-                "One LogMood alone, before the slices: \(LatencyTable.fixed(single.microseconds / 1000, 1)) ms "
-                    + "(the injected delay shows when it is 500 ms or more)"
-            ]
+        var services: [ServiceUnderTest] = []
+        defer {
+            for service in services { service.stop() }
+        }
+        var singles: [Duration] = []
+        for subject in subjects {
+            let service = try ServiceUnderTest.start(subject, launcher: launcher)
+            services.append(service)
+            singles.append(try BusCall.make(.logMood, on: service.client, checking: true).elapsed)
+        }
+        let outcomes = try ContentionPhase.measure(on: services, options: options, rotating: false)
+        for (index, service) in services.enumerated() {
+            report.lines +=
+                (index == 0 ? [] : [""]) + ["\(service.subject.label):"]
+                + ContentionPhase.lines(outcomes[index], profiled: true) + [
+                    "One LogMood alone, before the slices: \(LatencyTable.fixed(singles[index].microseconds / 1000, 1)) "
+                        + "ms (the injected delay shows when it is 500 ms or more)"
+                ]
+        }
         report.notes = [
             "feels-tipsd runs under `\((launcher + ["feels-tipsd", "…"]).joined(separator: " "))`. Each pass is reads "
                 + "alone, then reads beside the writers; after the writers' slice the bench waits for every call in "
@@ -43,23 +56,31 @@ enum SlowDiskPhase {
             "'Usual median' is read as at most 1.5 × the reader's median alone on the same slowed service (the "
                 + "filter's own cost falls on both).",
         ]
-        if single < delay {
+        if singles.contains(where: { $0 < delay }) {
             report.notes.append(
                 "The injection did not take: a LogMood took less than 500 ms, so the figures below are not those "
                     + "of a slow disk.")
         }
-        report.figures = [
-            Figure("GetTip median, reader alone, slowed disk", outcome.alone.median, "µs"),
-            Figure(
-                "GetTip median beside 16 writers, slowed disk", outcome.beside.median, "µs",
-                ratio: ContentionPhase.ratio(outcome.beside.median, outcome.alone.median), to: "alone",
-                target: .ratioAtMost(1.5)),
-        ]
-        if let usualReads {
-            report.figures.append(
+        func figures(_ index: Int) -> [Figure] {
+            let outcome = outcomes[index]
+            var figures = [
+                Figure("GetTips median, one tip, reader alone, slowed disk", outcome.alone.median, "µs"),
                 Figure(
-                    "GetTip median alone, slowed disk, against the unslowed", outcome.alone.median, "µs",
-                    ratio: ContentionPhase.ratio(outcome.alone.median, usualReads), to: "unslowed"))
+                    "GetTips median, one tip, beside 16 writers, slowed disk", outcome.beside.median, "µs",
+                    ratio: ContentionPhase.ratio(outcome.beside.median, outcome.alone.median), to: "alone",
+                    target: .ratioAtMost(1.5)),
+            ]
+            if let usual = usualReads[services[index].subject.role] {
+                figures.append(
+                    Figure(
+                        "GetTips median, one tip, alone, slowed disk, against the unslowed", outcome.alone.median, "µs",
+                        ratio: ContentionPhase.ratio(outcome.alone.median, usual), to: "unslowed"))
+            }
+            return figures
+        }
+        report.figures = figures(0)
+        if let baseline = services.firstIndex(where: { $0.subject.role == .baseline }) {
+            report.baselineFigures = figures(baseline)
         }
         return report
     }

@@ -20,8 +20,10 @@ struct BenchReport {
     var text: String {
         var lines = [
             "feels-tips-bench: \(daemonVersion) on private buses; every ratio is to a floor measured in the same run",
-            "daemon: \(options.daemon)",
+            "daemon:    \(options.daemon)",
         ]
+        if let peer = options.peer { lines.append("C service: \(peer)") }
+        if let baseline = options.baseline { lines.append("baseline:  \(baseline)") }
         for phase in phases {
             lines += ["", "## \(phase.title)", ""] + phase.lines
             if !phase.notes.isEmpty {
@@ -30,7 +32,7 @@ struct BenchReport {
             }
         }
         let figures = phases.flatMap(\.figures)
-        var table = [["figure", "value", "ratio", "target", "met"]]
+        var table = [["figure", "measured", "ratio", "target", "met"]]
         table += figures.map { [$0.name, $0.valueText, $0.ratioText, $0.targetText, $0.metText] }
         let held = figures.filter { $0.met != nil }
         let met = held.filter { $0.met == true }
@@ -40,6 +42,9 @@ struct BenchReport {
             "\(met.count) of \(held.count) targets met"
                 + (held.count == met.count
                     ? "." : "; not met: " + held.filter { $0.met == false }.map(\.name).joined(separator: "; ") + "."),
+        ]
+        lines += comparison
+        lines += [
             "",
             "machine:   \(machine.cores) cores (\(machine.processor)), \(machine.system), Linux \(machine.kernel)",
             "load:      \(machine.load) at the start, \(loadAtEnd) at the end (1, 5, 15 min); "
@@ -48,5 +53,33 @@ struct BenchReport {
             "reproduce: \(command)",
         ]
         return lines.joined(separator: "\n")
+    }
+
+    /// The A/B table: every figure of this build beside the baseline's of the same name, and whether it got worse
+    /// by more than the noise allows.
+    private var comparison: [String] {
+        let pairs = phases.flatMap { phase in
+            phase.figures.compactMap { figure in
+                phase.baselineFigures.first { $0.name == figure.name }.map { (figure, $0) }
+            }
+        }
+        guard !pairs.isEmpty else { return [] }
+        var table = [["figure", "this build", "baseline", "this ÷ baseline", "no worse"]]
+        table += pairs.map { figure, baseline in
+            [
+                figure.name, figure.valueText, baseline.valueText,
+                figure.change(from: baseline).map { String(format: "%.2f", $0) } ?? "",
+                figure.isNoWorse(than: baseline) ? "yes" : "NO",
+            ]
+        }
+        let worse = pairs.filter { !$0.0.isNoWorse(than: $0.1) }
+        return [
+            "", "## A/B against the baseline (\(options.baseline ?? "")), in the same run", "",
+        ] + TextTable(rows: table).lines + [
+            "",
+            "\(pairs.count - worse.count) of \(pairs.count) figures no worse than the baseline's (times and rates "
+                + "within 10 %, memory within 3 %, wake-ups not more)"
+                + (worse.isEmpty ? "." : "; worse: " + worse.map(\.0.name).joined(separator: "; ") + "."),
+        ]
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// One line of the summary: a measured value, its ratio to what it is compared with in the same run, and the
 /// target it is held to, if any.
 struct Figure {
-    /// What was measured, such as `GetTip median`.
+    /// What was measured, such as `GetTips median, one tip`.
     let name: String
     /// The value in `unit`.
     let value: Double

@@ -6,6 +6,8 @@ struct PhaseReport {
     var lines: [String] = []
     /// Figures for the summary.
     var figures: [Figure] = []
+    /// The same figures, by the same names, for the baseline measured beside this build: the A/B.
+    var baselineFigures: [Figure] = []
     /// Sentences that say how to read the lines, or what was skipped and why.
     var notes: [String] = []
 }

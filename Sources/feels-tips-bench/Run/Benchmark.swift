@@ -6,7 +6,7 @@ enum Benchmark {
     /// Runs the bench; everything it started is stopped and removed before it returns or throws.
     ///
     /// - Parameters:
-    ///   - options: The daemon, the phases and their sizes.
+    ///   - options: The daemon, the C service, the baseline, the phases and their sizes.
     ///   - progress: Told what the bench is doing, one line at a time.
     /// - Returns: The report to print.
     /// - Throws: ``BenchError`` for a failed setup or call, or an interruption.
@@ -19,49 +19,70 @@ enum Benchmark {
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         var phases: [PhaseReport] = []
         let wanted = options.phases
+        // Every feels-tipsd measured: this build's, then the baseline's.
+        let daemons = options.subjects.filter { $0.role != .peer }
 
-        if !wanted.isDisjoint(with: [.latency, .throughput, .contention, .slowDisk]) {
-            var usualReads: Double?
-            if !wanted.isDisjoint(with: [.latency, .throughput, .contention]) {
-                let service = try ServiceUnderTest.start(daemonPath: options.daemon)
-                defer { service.stop() }
-                try explained(service) { () throws(BenchError) in
+        if !wanted.isDisjoint(with: [.latency, .throughput, .busy, .contention, .slowDisk]) {
+            var usualReads: [Subject.Role: Double] = [:]
+            if !wanted.isDisjoint(with: [.latency, .throughput, .busy, .contention]) {
+                let services = try startServices(options.subjects)
+                defer {
+                    for service in services.reversed() { service.stop() }
+                }
+                try explained(services) { () throws(BenchError) in
                     if wanted.contains(.latency) {
-                        phases.append(try LatencyPhase.run(on: service, options: options, progress: progress).report)
+                        phases.append(try LatencyPhase.run(on: services, options: options, progress: progress))
                     }
                     if wanted.contains(.throughput) {
-                        phases.append(try ThroughputPhase.run(on: service, options: options, progress: progress))
+                        phases.append(try ThroughputPhase.run(on: services, options: options, progress: progress))
+                    }
+                    if wanted.contains(.busy) {
+                        let busy = try BusyMachine()
+                        defer { busy.stop() }
+                        progress("busy machine: \(busy.count) CPU-bound processes started")
+                        phases.append(
+                            try LatencyPhase.run(on: services, options: options, busy: busy, progress: progress))
+                        phases.append(
+                            try ThroughputPhase.runBusy(on: services, options: options, busy: busy, progress: progress))
                     }
                     if wanted.contains(.contention) {
-                        let contention = try ContentionPhase.run(on: service, options: options, progress: progress)
+                        let daemonServices = services.filter { $0.subject.role != .peer }
+                        let contention = try ContentionPhase.run(
+                            on: daemonServices, options: options, progress: progress)
                         phases.append(contention.report)
-                        usualReads = contention.outcome.alone.median
+                        for (service, outcome) in zip(daemonServices, contention.outcomes) {
+                            usualReads[service.subject.role] = outcome.alone.median
+                        }
                     }
                 }
             }
             if wanted.contains(.slowDisk) {
-                phases.append(try SlowDiskPhase.run(options: options, usualReads: usualReads, progress: progress))
+                phases.append(
+                    try SlowDiskPhase.run(daemons, options: options, usualReads: usualReads, progress: progress))
             }
         }
         if !wanted.isDisjoint(with: [.startup, .journal]) {
-            let pair = try JournalPair(daemonPath: options.daemon, moods: options.moods, progress: progress)
-            defer { pair.stop() }
+            var pairs: [JournalPair] = []
+            defer {
+                for pair in pairs { pair.stop() }
+            }
+            for subject in daemons {
+                pairs.append(try JournalPair(subject, moods: options.moods, progress: progress))
+            }
             if wanted.contains(.startup) {
-                phases.append(try StartupPhase.run(on: pair, options: options, progress: progress))
+                phases.append(try StartupPhase.run(on: pairs, options: options, progress: progress))
             }
             if wanted.contains(.journal) {
-                try explained(pair.full) { () throws(BenchError) in
-                    try explained(pair.empty) { () throws(BenchError) in
-                        phases.append(try JournalPhase.run(on: pair, options: options, progress: progress))
-                    }
+                try explained(pairs.flatMap { [$0.full, $0.empty] }) { () throws(BenchError) in
+                    phases.append(try JournalPhase.run(on: pairs, options: options, progress: progress))
                 }
             }
         }
         if wanted.contains(.memory) {
-            phases.append(try MemoryPhase.run(options: options, progress: progress))
+            phases.append(try MemoryPhase.run(daemons, options: options, progress: progress))
         }
         if wanted.contains(.idle) {
-            phases.append(try IdlePhase.run(options: options, progress: progress))
+            phases.append(try IdlePhase.run(daemons, options: options, progress: progress))
         }
         return BenchReport(
             phases: phases, daemonVersion: version.isEmpty ? "feels-tipsd" : version, options: options,
@@ -69,18 +90,35 @@ enum Benchmark {
             command: CommandLine.reproduction(with: options.arguments))
     }
 
-    /// Runs `body`; a call that fails because the daemon has exited is reported with what the daemon said.
+    /// Starts this build's feels-tipsd, the C service on the same bus, and the baseline on a bus of its own, in the
+    /// order of `subjects`; whatever started is stopped again when a later one fails.
+    private static func startServices(_ subjects: [Subject]) throws(BenchError) -> [ServiceUnderTest] {
+        var services: [ServiceUnderTest] = []
+        do throws(BenchError) {
+            for subject in subjects {
+                let beside = subject.role == .peer ? services.first { $0.subject.role == .build } : nil
+                services.append(try ServiceUnderTest.start(subject, beside: beside))
+            }
+        } catch {
+            for service in services.reversed() { service.stop() }
+            throw error
+        }
+        return services
+    }
+
+    /// Runs `body`; a call that fails because a service has exited is reported with what that service said.
     private static func explained(
-        _ service: ServiceUnderTest, _ body: () throws(BenchError) -> Void
+        _ services: [ServiceUnderTest], _ body: () throws(BenchError) -> Void
     ) throws(BenchError) {
         do {
             try body()
         } catch {
             // A terminal's Ctrl-C reaches the bus and the daemon too, so a call may fail before the check sees it.
             if let signal = Interruption.signal { throw .interrupted(signal) }
-            if case .call(let label, let reason) = error, !service.isDaemonRunning {
+            if case .call(let label, let reason) = error, let gone = services.first(where: { !$0.isDaemonRunning }) {
                 throw .call(
-                    label, reason + "; feels-tipsd has exited, saying: " + service.daemonLog.joined(separator: " / "))
+                    label,
+                    reason + "; \(gone.program) has exited, saying: " + gone.daemonLog.joined(separator: " / "))
             }
             throw error
         }

@@ -1,8 +1,8 @@
 import BusTestSupport
 
 /// Fills a stopped service's datastore with moods straight through SQLite, as logging them one by one over the bus
-/// would take minutes: rows of the schema's `moods` table (version 1), ten minutes apart up to now, the five moods in
-/// turn, and the counts in `parameters` raised to match, in one transaction.
+/// would take minutes: rows of the schema's `moods` table (unchanged since version 1), ten minutes apart up to now,
+/// the five moods in turn, and the counts in `parameters` raised to match, in one transaction.
 enum JournalFill {
     /// Appends `count` moods to the datastore at `path`, which no process may have open.
     ///

@@ -12,11 +12,11 @@ final class JournalPair {
     /// Starts both; the full one is stopped after creating its datastore, filled, and started again.
     ///
     /// - Throws: ``BenchError`` for a failed setup or an interruption.
-    init(daemonPath: String, moods: Int, progress: (String) -> Void) throws(BenchError) {
-        let empty = try ServiceUnderTest.start(daemonPath: daemonPath)
+    init(_ subject: Subject, moods: Int, progress: (String) -> Void) throws(BenchError) {
+        let empty = try ServiceUnderTest.start(subject)
         let full: ServiceUnderTest
         do {
-            full = try ServiceUnderTest.start(daemonPath: daemonPath)
+            full = try ServiceUnderTest.start(subject)
         } catch {
             empty.stop()
             throw error
@@ -27,7 +27,7 @@ final class JournalPair {
         var end = start
         do throws(BenchError) {
             full.stopDaemon()
-            progress("filling a journal with \(moods) moods")
+            progress("filling a journal with \(moods) moods for \(subject.label)")
             total = try JournalFill.fill(datastore: full.datastorePath, moods: moods)
             end = clock.now
             try full.launch()
@@ -41,6 +41,9 @@ final class JournalPair {
         self.moods = total
         fillTime = start.duration(to: end)
     }
+
+    /// What is measured.
+    var subject: Subject { empty.subject }
 
     /// Stops both services.
     func stop() {

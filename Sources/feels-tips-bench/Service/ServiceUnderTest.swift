@@ -2,10 +2,13 @@ import BusTestSupport
 import DBus
 import Foundation
 
-/// A private dbus-daemon, `feels-tipsd` serving `org.feels.Tips` on it from a datastore in a temporary folder of its
-/// own, and a client connection; the daemon can be stopped and started again on the same datastore, and each start
-/// is timed from exec to the name owned. `stop()` ends the processes and removes the folder.
+/// A private dbus-daemon (or the bus of another service, shared), a ``Subject`` serving its name on it from a
+/// datastore in a temporary folder of its own, and a client connection; the daemon can be stopped and started again
+/// on the same datastore, and each start is timed from exec to the name owned. `stop()` ends the processes (the bus
+/// only when it is this service's own) and removes the folder.
 final class ServiceUnderTest {
+    /// What is measured.
+    let subject: Subject
     /// The client connection the bench calls through.
     let client: DBusConnection
     /// The temporary folder holding the datastore.
@@ -21,16 +24,24 @@ final class ServiceUnderTest {
     /// The private bus's dbus-daemon.
     var busPID: Int32 { bus.pid }
 
+    /// The name the service owns, which every call is sent to.
+    var name: BusName { subject.busName }
+
     private let bus: TestBus
+    private let ownsBus: Bool
     private let command: [String]
     private var daemon: ChildProcess?
     private let owner = NameOwnerRecord()
     private var stopped = false
 
-    private init(client: DBusConnection, folder: URL, bus: TestBus, command: [String]) {
+    private init(
+        subject: Subject, client: DBusConnection, folder: URL, bus: TestBus, ownsBus: Bool, command: [String]
+    ) {
+        self.subject = subject
         self.client = client
         self.folder = folder
         self.bus = bus
+        self.ownsBus = ownsBus
         self.command = command
     }
 
@@ -38,17 +49,19 @@ final class ServiceUnderTest {
         stop()
     }
 
-    /// Starts a bus, then the daemon on a fresh datastore, and waits until the daemon owns `org.feels.Tips`.
+    /// Starts a bus (or shares `other`'s), then the subject on a fresh datastore, and waits until it owns its name.
     ///
     /// Whatever was started is stopped again when a later step fails.
     ///
     /// - Parameters:
-    ///   - daemonPath: The `feels-tipsd` executable.
-    ///   - displayFrequency: Its `--display-frequency`.
+    ///   - subject: The program to serve.
+    ///   - displayFrequency: feels-tipsd's `--display-frequency`.
     ///   - launcher: A command the daemon runs under, such as `strace … --`; empty for none.
+    ///   - other: A running service whose bus to share (it must own another name), or `nil` for a bus of its own.
     /// - Throws: ``BenchError/setup(_:)`` naming the step that failed, ``BenchError/interrupted(_:)``.
     static func start(
-        daemonPath: String, displayFrequency: String = "immediate", launcher: [String] = []
+        _ subject: Subject, displayFrequency: String = "immediate", launcher: [String] = [],
+        beside other: ServiceUnderTest? = nil
     ) throws(BenchError) -> ServiceUnderTest {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("feels-tips-bench-\(UUID().uuidString.prefix(8))")
@@ -59,22 +72,27 @@ final class ServiceUnderTest {
             throw .setup("Failed to create the folder '\(folder.path)': \(error.localizedDescription)")
         }
         let bus: TestBus
-        do { bus = try TestBus() } catch {
-            try? FileManager.default.removeItem(at: folder)
-            throw .setup("Failed to start dbus-daemon: \(error)")
+        if let other {
+            bus = other.bus
+        } else {
+            do { bus = try TestBus() } catch {
+                try? FileManager.default.removeItem(at: folder)
+                throw .setup("Failed to start dbus-daemon: \(error)")
+            }
         }
         let client: DBusConnection
         do { client = try DBusConnection(address: bus.address) } catch {
-            bus.stop()
+            if other == nil { bus.stop() }
             try? FileManager.default.removeItem(at: folder)
             throw .setup("Failed to connect to the private bus '\(bus.address)': \(error)")
         }
         let command =
-            launcher + [
-                daemonPath, "--address", bus.address, "--datastore",
-                folder.appendingPathComponent("tips.sqlite").path, "--display-frequency", displayFrequency,
-            ]
-        let service = ServiceUnderTest(client: client, folder: folder, bus: bus, command: command)
+            launcher
+            + subject.command(
+                address: bus.address, datastore: folder.appendingPathComponent("tips.sqlite").path,
+                displayFrequency: displayFrequency)
+        let service = ServiceUnderTest(
+            subject: subject, client: client, folder: folder, bus: bus, ownsBus: other == nil, command: command)
         do throws(BenchError) {
             try service.watchOwner()
             try service.launch()
@@ -85,7 +103,7 @@ final class ServiceUnderTest {
         return service
     }
 
-    /// Starts the daemon and waits until it owns `org.feels.Tips`.
+    /// Starts the daemon and waits until it owns its name.
     ///
     /// - Parameter timeout: The longest wait for the name.
     /// - Returns: The time from just before `posix_spawn` to the bus's `NameOwnerChanged` giving the name an owner,
@@ -111,10 +129,10 @@ final class ServiceUnderTest {
                 return start.duration(to: ownedAt)
             }
             guard spawned.isRunning else {
-                throw .setup("feels-tipsd exited before owning 'org.feels.Tips'\(logSuffix)")
+                throw .setup("\(program) exited before owning '\(name)'\(logSuffix)")
             }
             guard clock.now < deadline else {
-                throw .setup("feels-tipsd did not own 'org.feels.Tips' within \(timeout)\(logSuffix)")
+                throw .setup("\(program) did not own '\(name)' within \(timeout)\(logSuffix)")
             }
         }
     }
@@ -143,13 +161,14 @@ final class ServiceUnderTest {
         }
     }
 
-    /// Stops the daemon (SIGTERM, then SIGKILL), closes the client, stops the bus, removes the folder. Idempotent.
+    /// Stops the daemon (SIGTERM, then SIGKILL), closes the client, stops the bus when it is this service's own,
+    /// removes the folder. Idempotent.
     func stop() {
         guard !stopped else { return }
         stopped = true
         stopDaemon()
         client.close()
-        bus.stop()
+        if ownsBus { bus.stop() }
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -163,17 +182,23 @@ final class ServiceUnderTest {
         daemon?.lines(of: .standardError) ?? []
     }
 
+    /// The executable's name, for messages.
+    var program: String {
+        URL(fileURLWithPath: subject.path).lastPathComponent
+    }
+
     private var logSuffix: String {
         let lines = daemonLog
         return lines.isEmpty ? "" : "; it said: " + lines.joined(separator: " / ")
     }
 
-    /// Follows `NameOwnerChanged` for `org.feels.Tips` only, so that nothing else queues up on the client.
+    /// Follows `NameOwnerChanged` for the service's name only, so that nothing else queues up on the client.
     private func watchOwner() throws(BenchError) {
         let owner = self.owner
+        let name = self.name.rawValue
         client.onSignal = { message in
             guard message.member?.rawValue == "NameOwnerChanged", let values = try? message.arguments,
-                values.count == 3, values[0].stringValue == CallKind.service.rawValue,
+                values.count == 3, values[0].stringValue == name,
                 let newOwner = values[2].stringValue
             else { return }
             owner.current = newOwner
@@ -182,9 +207,9 @@ final class ServiceUnderTest {
         do {
             try client.addMatch(
                 "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
-                    + "member='NameOwnerChanged',arg0='\(CallKind.service.rawValue)'")
+                    + "member='NameOwnerChanged',arg0='\(name)'")
         } catch {
-            throw .setup("Failed to follow the owner of 'org.feels.Tips': \(error)")
+            throw .setup("Failed to follow the owner of '\(name)': \(error)")
         }
     }
 
@@ -192,17 +217,16 @@ final class ServiceUnderTest {
         do {
             let reply = try client.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "GetConnectionUnixProcessID", arguments: [.string(CallKind.service.rawValue)],
-                timeout: .seconds(5))
+                member: "GetConnectionUnixProcessID", arguments: [.string(name.rawValue)], timeout: .seconds(5))
             guard let pid = reply.first?.uint32Value else { throw BenchError.setup("no process ID in the reply") }
             return Int32(bitPattern: pid)
         } catch {
-            throw .setup("Failed to ask the bus for feels-tipsd's process ID: \(error)")
+            throw .setup("Failed to ask the bus for \(program)'s process ID: \(error)")
         }
     }
 }
 
-/// Who owns `org.feels.Tips`, as the bus last said, and when it last got an owner.
+/// Who owns the service's name, as the bus last said, and when it last got an owner.
 private final class NameOwnerRecord {
     var current = ""
     var ownedAt: ContinuousClock.Instant?

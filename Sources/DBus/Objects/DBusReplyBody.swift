@@ -1,0 +1,41 @@
+import CDBus
+
+/// A method's output values, marshalled once, to answer any number of calls with.
+///
+/// Marshalling a large reply through libdbus costs many times the reply's copy: a service whose answer does not
+/// change between calls (a dictionary rebuilt only when its data changes) keeps one of these and answers each call
+/// with a copy of it (`DBusMethod.prepared(name:inputs:outputs:annotations:body:)` for a method answered at once,
+/// `DBusDeferredReply.succeed(body:)` for one answered later).
+public final class DBusReplyBody {
+    /// A method return with no destination and no reply serial yet, holding the body.
+    let template: DBusMessage
+    /// The signature of the values.
+    public let signature: String
+
+    /// Marshals `values`, with every check an ordinary reply gets.
+    ///
+    /// - Throws: As `DBusMessage.append(_:)`: a string with NUL, a mismatched container, a type nested too deep, a
+    ///   body beyond the size limits.
+    public init(_ values: [DBusValue]) throws(DBusError) {
+        guard let raw = dbus_message_new(CDBUS_MESSAGE_TYPE_METHOD_RETURN) else { throw .outOfMemory }
+        let template = DBusMessage(taking: raw)
+        // As dbus_message_new_method_return marks every reply: nothing answers a reply.
+        template.noReplyExpected = true
+        try template.appendInOnePass(values)
+        // Read now, so that every copy knows its header's size without asking libdbus.
+        _ = template.estimatedSize
+        self.template = template
+        signature = values.map(\.signatureText).joined()
+    }
+}
+
+extension DBusMessage {
+    /// A method return answering `call` with `body`: a copy of the body's message, addressed to the caller.
+    ///
+    /// - Throws: `DBusError.outOfMemory` when libdbus cannot copy it.
+    static func methodReturn(replyingTo call: DBusMessage, body: DBusReplyBody) throws(DBusError) -> DBusMessage {
+        let reply = try body.template.copied()
+        try reply.address(asReplyTo: call)
+        return reply
+    }
+}

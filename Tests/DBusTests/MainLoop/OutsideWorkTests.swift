@@ -1,0 +1,177 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+
+/// Work a handler hands out (a wait for the disk, say): the thread that ran the handler runs it, with the loop let go,
+/// while the loop's other thread serves every source; then `then` runs as a handler.
+@Suite struct OutsideWorkTests {
+    /// Which thread is calling.
+    static func threadID() -> pthread_t {
+        pthread_self()
+    }
+
+    @Test func theWorkRunsOnTheThreadOfTheHandlerThatHandedItInAndThenRunsAsAHandler() {
+        let loop = PollLoop()
+        let handlerThread = Locked<pthread_t>(0)
+        let workThread = Locked<pthread_t>(0)
+        var thenRan = false
+        loop.scheduleIdle {
+            handlerThread.update { $0 = Self.threadID() }
+            loop.runOutside(
+                { workThread.update { $0 = Self.threadID() } },
+                then: {
+                    thenRan = true
+                    loop.stop()
+                })
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        #expect(thenRan)
+        #expect(workThread.current != 0)
+        #expect(workThread.current == handlerThread.current, "the work crossed to another thread")
+    }
+
+    @Test func theLoopKeepsServingWhileWorkIsOut() throws {
+        let loop = PollLoop()
+        let released = Locked(false)
+        let workEnded = Locked<Date?>(nil)
+        var servedAt: [Date] = []
+        var servedBy: Set<pthread_t> = []
+        loop.scheduleIdle {
+            loop.runOutside(
+                {
+                    // Out until the loop has served a timer meanwhile (or 5 s, and the test fails).
+                    released.wait(timeout: .seconds(5)) { $0 }
+                    workEnded.update { $0 = Date() }
+                }, then: { loop.stop() })
+        }
+        var ticks = 0
+        loop.addTimer(interval: .milliseconds(20), repeating: true) {
+            ticks += 1
+            servedAt.append(Date())
+            servedBy.insert(Self.threadID())
+            if ticks == 3 { released.update { $0 = true } }
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        let ended = try #require(workEnded.current)
+        #expect(ticks >= 3)
+        #expect(servedAt.prefix(3).allSatisfy { $0 <= ended }, "the timers waited for the work")
+        #expect(!servedBy.isEmpty)
+    }
+
+    @Test func piecesRunOneAtATimeInTheOrderHandedInAndEachThenInTurn() {
+        let loop = PollLoop()
+        let running = Locked(0)
+        let overlapped = Locked(false)
+        let order = Locked<[String]>([])
+        var thens: [Int] = []
+        loop.scheduleIdle {
+            for index in 0..<5 {
+                loop.runOutside(
+                    {
+                        let now = running.update { value -> Int in
+                            value += 1
+                            return value
+                        }
+                        if now > 1 { overlapped.update { $0 = true } }
+                        usleep(5_000)
+                        order.update { $0.append("work \(index)") }
+                        running.update { $0 -= 1 }
+                    },
+                    then: {
+                        thens.append(index)
+                        // A piece handed in from a `then` runs after those already waiting.
+                        if index == 1 {
+                            loop.runOutside({ order.update { $0.append("work 5") } }) {
+                                thens.append(5)
+                                loop.stop()
+                            }
+                        }
+                    })
+            }
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        #expect(!overlapped.current)
+        #expect(order.current == (0...5).map { "work \($0)" })
+        #expect(thens == Array(0...5))
+    }
+
+    // The thread polling sleeps with the timeout it computed; what `then` changes from the other thread must wake it.
+    @Test func aTimerAddedByThenFiresOnTimeThoughTheOtherThreadIsAsleepInPoll() throws {
+        let loop = PollLoop()
+        var firedAfter: TimeInterval?
+        loop.scheduleIdle {
+            loop.runOutside(
+                { usleep(100_000) },
+                then: {
+                    let added = Date()
+                    loop.addTimer(interval: .milliseconds(20), repeating: false) {
+                        firedAfter = Date().timeIntervalSince(added)
+                        loop.stop()
+                    }
+                })
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        let after = try #require(firedAfter)
+        #expect(after < 2, "the timer fired only after \(after) s")
+    }
+
+    @Test func workHandedInBeforeRunRunsOnceTheLoopRuns() {
+        let loop = PollLoop()
+        let ran = Locked(false)
+        var thenRan = false
+        loop.runOutside(
+            { ran.update { $0 = true } },
+            then: {
+                thenRan = true
+                loop.stop()
+            })
+        #expect(!ran.current)
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        #expect(ran.current)
+        #expect(thenRan)
+    }
+
+    @Test func stoppingFinishesTheWorkInHandAndLeavesTheRestForRunQueuedOutsideWork() {
+        let loop = PollLoop()
+        var log: [String] = []
+        loop.scheduleIdle {
+            loop.runOutside(
+                { usleep(50_000) },
+                then: {
+                    log.append("first then")
+                    loop.stop()
+                })
+            loop.runOutside({}, then: { log.append("second then") })
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        #expect(log == ["first then"])
+        loop.runQueuedOutsideWork()
+        #expect(log == ["first then", "second then"])
+    }
+
+    @Test func theLoopRunsAgainAfterStoppingWithItsHelper() {
+        let loop = PollLoop()
+        for round in 0..<3 {
+            var done = false
+            loop.scheduleIdle {
+                loop.runOutside(
+                    { usleep(1_000) },
+                    then: {
+                        done = true
+                        loop.stop()
+                    })
+            }
+            let guardTimer = loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+            loop.run()
+            loop.removeTimer(guardTimer)
+            #expect(done, "round \(round)")
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Testing
+import TipsInterface
+
+/// The write path as issue 18 left it: the thread a write's message woke commits it and answers it, while the service's
+/// other thread serves meanwhile, and what the service promised before still holds: durable before the reply, one
+/// fsync for the writes gathered meanwhile, each caller's replies in order, a refused commit changing nothing.
+@Suite("The write path")
+struct WritePathTests {
+    /// strace following every thread of the running service, writing each traced call with its thread's id.
+    final class TracedService {
+        let service: RunningService
+        let output: URL
+        private let strace: ChildProcess
+
+        /// Traces `calls` (such as `fdatasync,sendmsg`), adding `extra` options (a delay injected, say).
+        init(_ service: RunningService, calls: String, extra: [String] = []) throws {
+            self.service = service
+            output = service.folder.appendingPathComponent("strace.log")
+            let pid = try #require(service.servicePID)
+            strace = try ChildProcess(
+                "strace", ["-f", "-p", "\(pid)", "-o", output.path, "-s", "8", "-e", "trace=\(calls)"] + extra)
+            // "Process N attached with 2 threads": the service's two loop threads.
+            let attached = strace.readLine(from: .standardError, timeout: .seconds(10))
+            try #require(attached?.contains("attached with 2 threads") == true, "strace said \(attached ?? "nothing")")
+        }
+
+        /// Stops tracing and returns each line traced: the thread's id, then the call.
+        func stop() throws -> [(thread: Int32, call: String)] {
+            strace.send(signal: SIGINT)
+            _ = strace.waitForExit(timeout: .seconds(5))
+            let text = try String(contentsOf: output, encoding: .utf8)
+            // "8050  fdatasync(4) = 0": strace pads the thread's id to five columns.
+            return text.split(separator: "\n").compactMap { line in
+                let parts = line.split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, let thread = Int32(parts[0]) else { return nil }
+                return (thread, String(parts[1].drop { $0 == " " }))
+            }
+        }
+
+        deinit {
+            strace.send(signal: SIGINT)
+            _ = strace.waitForExit(timeout: .seconds(5))
+        }
+    }
+
+    // The write crossed from the loop to a writer thread and back before its reply, each crossing a scheduler
+    // wake-up: on a busy machine each waited for a processor (docs/BENCHMARKS.md). The reply now leaves from the
+    // thread that made the write durable.
+    @Test func theReplyToAWriteLeavesFromTheThreadThatMadeItDurable() throws {
+        let service = try RunningService()
+        let traced = try TracedService(service, calls: "fdatasync,sendmsg")
+        for count in 1...6 {
+            #expect(try service.tips.logMood(mood: "good") == UInt32(count))
+        }
+        let lines = try traced.stop()
+        let flushes = lines.indices.filter { lines[$0].call.hasPrefix("fdatasync(") }
+        #expect(flushes.count >= 6, "\(lines.map(\.call))")
+        for flush in flushes {
+            // The first message sent after the flush is the reply: a method return ('l', type 2).
+            let reply = lines[(flush + 1)...].first { $0.call.hasPrefix("sendmsg(") }
+            #expect(reply?.call.contains(#"iov_base="l\2"#) == true, "\(reply?.call ?? "no reply")")
+            #expect(
+                reply?.thread == lines[flush].thread,
+                "fdatasync on \(lines[flush].thread), reply on \(reply?.thread ?? 0)")
+        }
+    }
+
+    @Test func aClientsPipelinedWritesAndReadsAreAnsweredInOrderEachReadSeeingTheWritesBeforeIt() throws {
+        let service = try RunningService()
+        let client = try DBusConnection(address: service.bus.address)
+        let outcomes = Outcomes()
+        var pending: [DBusPendingCall] = []
+        for index in 0..<15 {
+            pending.append(
+                try GroupCommitTests.send(
+                    Tips1.Method.logMood.name, [.string("good"), .vardict([])], on: client, key: "write \(index)",
+                    into: outcomes))
+            pending.append(
+                try GroupCommitTests.send(
+                    "Get", [.string(RunningService.interface.rawValue), .string(Tips1.Property.moodLogCount.rawValue)],
+                    interface: "org.freedesktop.DBus.Properties", on: client, key: "read \(index)", into: outcomes))
+        }
+        client.flush()
+        #expect(GroupCommitTests.pump([client]) { outcomes.all.count == 30 })
+        let expected = (0..<15).flatMap { ["write \($0)", "read \($0)"] }
+        #expect(outcomes.all.map(\.0) == expected)
+        for (index, outcome) in outcomes.all.enumerated() {
+            let count = UInt32(index / 2 + 1)
+            let values = try outcome.1.get()
+            #expect(values == (index.isMultiple(of: 2) ? [.uint32(count)] : [.variant(.uint32(count))]), "\(outcome.0)")
+        }
+        withExtendedLifetime(pending) {}
+    }
+
+    // Group commit: eight writers whose writes arrive while a commit is out share the next fdatasync, counted.
+    @Test func writesArrivingWhileACommitIsOutShareTheNextFlush() throws {
+        let service = try RunningService()
+        let traced = try TracedService(
+            service, calls: "fdatasync", extra: ["-e", "inject=fdatasync:delay_exit=300000"])
+        let (outcomes, pending) = try Self.logMoodAtOnce(from: 8, on: service)
+        let counts = outcomes.all.compactMap { try? $0.1.get().first?.uint32Value }.sorted()
+        #expect(counts == Array(1...8))
+        let flushes = try traced.stop().filter { $0.call.hasPrefix("fdatasync(") }
+        // The first write's commit, then at most one or two for the seven that arrived meanwhile.
+        #expect(flushes.count >= 2 && flushes.count <= 3, "\(flushes.count) flushes for 8 writes")
+        withExtendedLifetime(pending) {}
+    }
+
+    @Test func writesGatheredIntoACommitTheDatastoreRefusesAreAllRefusedAndChangeNothing() throws {
+        let service = try RunningService(launcher: DatastoreFaultTests.fileSizeLimit)
+        let (successes, refusal) = try DatastoreFaultTests.logMoodsUntilRefused(on: service)
+        try #require(refusal != nil, "200 moods fitted in the limit")
+        let (outcomes, pending) = try Self.logMoodAtOnce(from: 6, on: service)
+        for (key, outcome) in outcomes.all {
+            guard case .failure(.remote(let name, _)) = outcome else {
+                Issue.record("write \(key) was accepted: \(outcome)")
+                continue
+            }
+            #expect(name == Tips1.Error.datastore.rawValue)
+        }
+        #expect(try service.tips.moodLogCount() == successes)
+        #expect(try service.tips.exportMoods().arrayValue?.count == Int(successes))
+        #expect(service.answersPing())
+        withExtendedLifetime(pending) {}
+    }
+
+    /// `count` clients, each on a connection of its own, log a mood at once; returns once every reply is in (keyed by
+    /// the client's index), with the calls to keep alive until then.
+    static func logMoodAtOnce(
+        from count: Int, on service: RunningService
+    ) throws -> (outcomes: Outcomes, pending: [DBusPendingCall]) {
+        let clients = try (0..<count).map { _ in try DBusConnection(address: service.bus.address) }
+        let outcomes = Outcomes()
+        let pending = try clients.enumerated().map { index, client in
+            try GroupCommitTests.send(
+                Tips1.Method.logMood.name, [.string("good"), .vardict([])], on: client, key: "\(index)", into: outcomes)
+        }
+        for client in clients { client.flush() }
+        #expect(GroupCommitTests.pump(clients) { outcomes.all.count == count })
+        withExtendedLifetime(clients) {}
+        return (outcomes, pending)
+    }
+}
