@@ -57,9 +57,10 @@ enum CallKind: Sendable, Hashable, CaseIterable {
         self == .logMood || self == .presentNextTipShown
     }
 
-    /// The signature every reply must have.
-    var replySignature: String {
-        switch self {
+    /// The signature every reply must have from a service speaking `spelling`.
+    func replySignature(in spelling: ContractSpelling) -> String {
+        if spelling == .previous { return previousReplySignature }
+        return switch self {
         case .ping: ""
         case .getTipsOne, .getTipsAll: "aa{sv}"
         case .presentTip, .presentNextTipShown, .presentNextTipNone: "ba{sv}"
@@ -69,10 +70,12 @@ enum CallKind: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Builds the call to the service owning `service`, ready to send.
+    /// Builds the call to `target`'s service in the contract it speaks, ready to send.
     ///
     /// - Throws: `DBusError.outOfMemory` when libdbus cannot allocate it.
-    func message(to service: BusName) throws(DBusError) -> DBusMessage {
+    func message(to target: CallTarget) throws(DBusError) -> DBusMessage {
+        let service = target.name
+        if target.spelling == .previous { return try previousMessage(to: service) }
         let message: DBusMessage
         switch self {
         case .ping:
@@ -94,9 +97,11 @@ enum CallKind: Sendable, Hashable, CaseIterable {
         return message
     }
 
-    /// What is wrong with a decoded reply, or `nil` when it is the expected answer: each tip decoded as the contract's
-    /// `Tips1.Tip`, so a key missing or of another type is a problem.
-    func problem(with values: [DBusValue]) -> String? {
+    /// What is wrong with a decoded reply from a service speaking `spelling`, or `nil` when it is the expected
+    /// answer: each tip of this build's contract decoded as its `Tips1.Tip`, so a key missing or of another type is a
+    /// problem.
+    func problem(with values: [DBusValue], in spelling: ContractSpelling) -> String? {
+        if spelling == .previous { return previousProblem(with: values) }
         switch self {
         case .ping:
             return nil

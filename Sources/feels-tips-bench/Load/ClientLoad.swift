@@ -16,8 +16,8 @@ struct ClientLoad {
 
     /// The private bus to connect to.
     let address: String
-    /// The service's name on it.
-    let service: BusName
+    /// The service on it, and the contract it speaks.
+    let service: CallTarget
     /// One script per client: the calls it makes, in turn, again and again.
     let scripts: [[CallKind]]
     /// Processes whose time on and waiting for a processor over the window is measured (the service, the bus).
@@ -28,7 +28,7 @@ struct ClientLoad {
     /// A load of `scripts`, a client each, on `service`'s bus and name.
     init(on service: ServiceUnderTest, scripts: [[CallKind]]) {
         address = service.address
-        self.service = service.name
+        self.service = service.target
         self.scripts = scripts
     }
 
@@ -109,7 +109,7 @@ struct ClientLoad {
 
     /// One client's thread: connect, say ready, wait for the start, call until told to stop, hand the samples in.
     private static func client(
-        address: String, service: BusName, script: [CallKind], end: End, shared: SharedLoad
+        address: String, service: CallTarget, script: [CallKind], end: End, shared: SharedLoad
     ) {
         var samples: [LoadSample] = []
         var failure: String?
@@ -128,7 +128,7 @@ struct ClientLoad {
     }
 
     private static func calls(
-        address: String, service: BusName, script: [CallKind], end: End, shared: SharedLoad,
+        address: String, service: CallTarget, script: [CallKind], end: End, shared: SharedLoad,
         into samples: inout [LoadSample]
     ) throws(BenchError) {
         let connection: DBusConnection

@@ -15,8 +15,8 @@ enum JournalPhase {
         let series: [any RoundTrip] =
             pairs.flatMap { pair in
                 let label = pairs.count > 1 ? ", \(pair.subject.label)" : ""
-                return kinds.map { BusCall($0, on: pair.empty.client, label: "\($0.label), empty journal\(label)") }
-                    + kinds.map { BusCall($0, on: pair.full.client, label: "\($0.label), \(pair.moods) moods\(label)") }
+                return kinds.map { BusCall($0, on: pair.empty, label: "\($0.label), empty journal\(label)") }
+                    + kinds.map { BusCall($0, on: pair.full, label: "\($0.label), \(pair.moods) moods\(label)") }
             } + [probe]
         progress("journal: \(rounds) rounds on an empty journal and a full one, interleaved")
         let samples = try InterleavedRun(series: series).run(rounds: rounds, warmup: warmup, progress: { _ in })

@@ -45,9 +45,9 @@ enum LatencyPhase {
         for service in services {
             do {
                 // CustomizeContentView has one tip; closed, PresentNextTip there has nothing to show and records
-                // nothing.
+                // nothing. TipKit's spelling of the reason, which the contract before 0.2.0 takes too.
                 try Tips1Client(connection: service.client, destination: service.name)
-                    .invalidateTip(id: "CustomizeLayoutTip", reason: "tip-closed")
+                    .invalidateTip(id: "CustomizeLayoutTip", reason: "tipClosed")
             } catch {
                 throw .setup("Failed to close CustomizeLayoutTip on \(service.program) before the rounds: \(error)")
             }
@@ -55,7 +55,7 @@ enum LatencyPhase {
         let first = services[0]
         let probe = try FlushProbe(path: first.folder.appendingPathComponent("flush-probe").path)
         let calls: [any RoundTrip] = services.flatMap { service in kinds.map { BusCall($0, on: service) } }
-        let series = calls + [BusCall(.busGetID, on: first.client), probe]
+        let series = calls + [BusCall(.busGetID, to: first.target, on: first.client), probe]
         let samples = try InterleavedRun(series: series).run(
             rounds: rounds, warmup: options.warmup, progress: { _ in })
         let summaries = services.indices.map { index in
@@ -110,6 +110,12 @@ enum LatencyPhase {
             "'GetTips, one tip' is GetTips([\"SiriShortcutTip\"]), how an app reads one tip: it stands for 0.1.0's "
                 + "GetTip in issue 18's targets, and 'GetTips, all seven' (GetTips([])) for its ListTips.",
         ]
+        if services.contains(where: { $0.spelling == .previous }) {
+            report.notes.append(
+                "The baseline serves the contract before 0.2.0, so its rows are that contract's calls for the same "
+                    + "work: GetTip(\"SiriShortcutTip\"), DisplayTip(\"HealthKitSyncTip\"), ListTips(), "
+                    + "DisplayNextTip(\"DayView\") and DisplayNextTip(\"CustomizeContentView\"), LogMood(\"good\").")
+        }
         if let busy {
             report.notes.append(
                 "Beside the rounds, \(busy.count) processes ran `sh -c 'while :; do :; done'` (as many as cores); "

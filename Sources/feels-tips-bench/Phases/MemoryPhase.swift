@@ -102,7 +102,7 @@ enum MemoryPhase {
 
     /// `VmRSS` in kibibytes, 1 s after the service answered a first Ping.
     private static func idleResident(of service: ServiceUnderTest) throws(BenchError) -> Int {
-        _ = try BusCall.make(.ping, on: service.client, checking: true)
+        _ = try BusCall.make(.ping, to: service.target, on: service.client, checking: true)
         usleep(1_000_000)
         return ProcessStatus(pid: service.pid).residentKiB ?? 0
     }

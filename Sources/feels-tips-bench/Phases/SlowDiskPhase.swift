@@ -38,7 +38,7 @@ enum SlowDiskPhase {
         for subject in subjects {
             let service = try ServiceUnderTest.start(subject, launcher: launcher)
             services.append(service)
-            singles.append(try BusCall.make(.logMood, on: service.client, checking: true).elapsed)
+            singles.append(try BusCall.make(.logMood, to: service.target, on: service.client, checking: true).elapsed)
         }
         let outcomes = try ContentionPhase.measure(on: services, options: options, rotating: false)
         for (index, service) in services.enumerated() {

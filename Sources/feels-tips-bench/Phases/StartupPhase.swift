@@ -18,7 +18,7 @@ enum StartupPhase {
                     let elapsed = try service.launch()
                     // A write waits for whatever the service still does outside its loop after taking the name (the
                     // journal's pages checked).
-                    let write = try BusCall.make(.logMood, on: service.client, checking: true)
+                    let write = try BusCall.make(.logMood, to: service.target, on: service.client, checking: true)
                     let firstWrite = (service.launchedAt ?? write.start).duration(to: write.start + write.elapsed)
                     if fullFirst {
                         times[index].full.append(elapsed)

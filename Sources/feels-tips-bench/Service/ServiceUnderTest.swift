@@ -26,6 +26,10 @@ final class ServiceUnderTest {
 
     /// The name the service owns, which every call is sent to.
     var name: BusName { subject.busName }
+    /// The contract the service speaks: the baseline's is read from its introspection once it first owns its name.
+    private(set) var spelling: ContractSpelling = .current
+    /// Where the bench's calls to this service go, and how they are spelled.
+    var target: CallTarget { CallTarget(name: name, spelling: spelling) }
 
     private let bus: TestBus
     private let ownsBus: Bool
@@ -96,6 +100,9 @@ final class ServiceUnderTest {
         do throws(BenchError) {
             try service.watchOwner()
             try service.launch()
+            if subject.role == .baseline {
+                service.spelling = try ContractSpelling.served(by: service.name, on: client)
+            }
         } catch {
             service.stop()
             throw error
