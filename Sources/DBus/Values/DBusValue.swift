@@ -2,7 +2,7 @@
 ///
 /// Unix file descriptors (`h`) are not supported. Containers carry their element signatures so that empty arrays and
 /// dictionaries still have a type.
-public indirect enum DBusValue: Hashable, Sendable {
+public enum DBusValue: Hashable, Sendable {
     /// `y`: an unsigned byte.
     case byte(UInt8)
     /// `b`: a boolean.
@@ -34,7 +34,7 @@ public indirect enum DBusValue: Hashable, Sendable {
     /// `(…)`: a structure of one or more fields.
     case structure([DBusValue])
     /// `v`: a value carrying its own type.
-    case variant(DBusValue)
+    indirect case variant(DBusValue)
 
     /// The signature of this value (a single complete type when the value is well formed).
     public var signature: DBusSignature {
