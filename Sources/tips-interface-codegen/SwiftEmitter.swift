@@ -290,6 +290,7 @@ struct SwiftEmitter {
             )
             line("        public var encoded: DBusValue {")
             line("            var entries: [(String, DBusValue)] = []")
+            line("            entries.reserveCapacity(\(fields.count))")
             for field in fields {
                 let key = SwiftNames.literal(field.key.name)
                 if field.key.optional {
