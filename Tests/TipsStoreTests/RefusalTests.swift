@@ -109,6 +109,19 @@ struct RefusalTests {
         }
     }
 
+    // The file alone is read through an SQLite URI filename: a path whose bytes a URI would read otherwise (`?`, `#`,
+    // `%41`, a space, UTF-8) must still name that file, or the check reads nothing and refuses for the wrong reason.
+    @Test func theFileAloneIsCheckedAtItsPathWhateverItsCharacters() throws {
+        try withTemporaryFolder { folder in
+            let odd = "\(folder)/Zoë's tips #1?x=%41&y"
+            try FileManager.default.createDirectory(
+                atPath: odd, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            let path = "\(odd)/tips.sqlite"
+            try Self.foreignFileUnderAStaleWAL.make(path)
+            #expect(throws: Self.foreignFileUnderAStaleWAL.expected(path)) { try TipsDatastore(path: path) }
+        }
+    }
+
     @Test func somethingOtherThanAFileIsRefused() throws {
         try withTemporaryFolder { folder in
             #expect(throws: DatastoreError.cannotOpen(path: folder, reason: "it is not a regular file")) {

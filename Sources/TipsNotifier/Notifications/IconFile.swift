@@ -1,4 +1,5 @@
 import Glibc
+import TipsCore
 
 /// The file a notification's image is drawn from, found in the icon themes every desktop has.
 ///
@@ -64,20 +65,6 @@ public enum IconFile {
 
     /// `path` as a `file://` URI, each byte outside RFC 3986's unreserved characters and `/` percent-encoded.
     public static func uri(_ path: String) -> String {
-        var uri = "file://"
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "/"):
-                uri.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                uri.unicodeScalars.append("%")
-                uri.unicodeScalars.append(hex[Int(byte >> 4)])
-                uri.unicodeScalars.append(hex[Int(byte & 0xf)])
-            }
-        }
-        return uri
+        "file://" + PercentEncodedPath.encoding(path)
     }
 }

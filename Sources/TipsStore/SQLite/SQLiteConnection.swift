@@ -1,4 +1,5 @@
 import CSQLite
+import TipsCore
 
 /// An open SQLite database, used from one thread; closed when released.
 final class SQLiteConnection {
@@ -21,19 +22,8 @@ final class SQLiteConnection {
     ///
     /// - Throws: `SQLiteError` when SQLite cannot open it.
     init(immutableFileAt path: String) throws(SQLiteError) {
-        // A URI filename: every byte outside the unreserved set is percent-encoded.
-        var uri = "file:"
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "/"):
-                uri.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                uri += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
+        // A URI filename, so that SQLite reads a path with `?` or `#` in it as the path.
+        let uri = "file:" + PercentEncodedPath.encoding(path)
         handle = try Self.open(uri + "?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
     }
 
