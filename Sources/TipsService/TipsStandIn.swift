@@ -1,6 +1,7 @@
 import DBus
 import FeelsSystem
 import TipsInterface
+import TipsStore
 
 /// What answers at `/org/feels/Tips` while another process holds the datastore, as another session's feels-tipsd
 /// does when one user has two session buses: the interface as it is (introspection, the name owned), every call of
@@ -20,9 +21,14 @@ public final class TipsStandIn {
         self.holder = holder
     }
 
-    /// The error every call is answered with now.
+    /// The error every call is answered with now, naming the process that holds the lock at this moment (the last one
+    /// seen, when the lock is between holders): when two services wait and one takes the datastore, the other's wait
+    /// goes on unwoken, and the process it saw first is gone.
     public var refusal: DBusMethodError {
-        TipsServiceError.inUse(datastore: datastore, holder: holder)
+        if let current = DatastoreLockWait.holder(of: datastore), current != holder?.pid {
+            holder = PeerProcess(pid: current)
+        }
+        return TipsServiceError.inUse(datastore: datastore, holder: holder)
     }
 
     /// Exports the stand-in at ``TipsObject/path``; call before requesting the bus name.

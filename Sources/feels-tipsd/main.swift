@@ -192,8 +192,7 @@ func serve() -> Never {
                     loop.stop()
                     return
                 }
-                // A third process was quicker: wait for that one.
-                standIn.holder = DatastoreLockWait.holder(of: datastorePath).map(PeerProcess.init(pid:))
+                // A third process was quicker: wait for that one (the refusal names it).
                 log.info("\(standIn.refusal.message); waiting again")
                 waitForDatastore()
             } catch {
