@@ -15,23 +15,29 @@ enum MemoryPhase {
     static func run(_ subjects: [Subject], options: BenchOptions, progress: (String) -> Void) throws(BenchError)
         -> PhaseReport
     {
-        // One start's figure moves by about 0.15 MiB with the pages fault-around happens to map; the idle figure is
-        // the median of fresh starts, the last of which then takes the calls.
-        progress("memory: \(idleStarts) fresh starts, idle")
+        // One start's figure moves by 0.1 to 0.3 MiB with the pages fault-around happens to map, more than the A/B's
+        // tolerance: each figure is the median of fresh starts, the last few of which then take the calls.
+        progress("memory: \(idleStarts) fresh starts, idle; the last \(callStarts) then take \(options.calls) calls")
         var idleSamples = subjects.map { _ in [Int]() }
-        for _ in 1..<idleStarts {
+        var afterSamples = subjects.map { _ in [Sample]() }
+        var mappings = subjects.map { _ in [(name: String, kibibytes: Int)]() }
+        for start in 0..<idleStarts {
             for (index, subject) in subjects.enumerated() {
                 let service = try ServiceUnderTest.start(subject)
                 defer { service.stop() }
                 idleSamples[index].append(try idleResident(of: service))
+                guard start >= idleStarts - callStarts else { continue }
+                let status = ProcessStatus(pid: service.pid)
+                mappings[index] = status.residentByMapping
+                let idle = Sample(status)
+                let calls = try takeCalls(service, options: options)
+                afterSamples[index].append(Sample(status, calls: calls, idle: idle))
             }
         }
         var report = PhaseReport(title: "Resident memory")
         for (index, subject) in subjects.enumerated() {
-            let service = try ServiceUnderTest.start(subject)
-            defer { service.stop() }
-            idleSamples[index].append(try idleResident(of: service))
-            let measured = try measure(service, idleSamples: idleSamples[index], options: options, progress: progress)
+            let measured = lines(
+                idle: idleSamples[index], after: afterSamples[index], mappings: mappings[index])
             report.lines += (index == 0 ? [] : [""]) + ["\(subject.label):"] + measured.lines
             if subject.role == .build {
                 report.figures = measured.figures
@@ -42,8 +48,8 @@ enum MemoryPhase {
         report.notes = [
             "A fresh service on a fresh datastore; the calls: 4 clients at once, each cycling through GetTips of "
                 + "one tip and of all seven, PresentTip (not shown), Properties.Get and Ping, with one LogMood in 20. "
-                + "VmRSS read 1 s after "
-                + "the last reply.",
+                + "VmRSS read 1 s after the first Ping (idle) and 1 s after the last reply; each figure the median "
+                + "of the fresh starts, the builds' starts in turn; the row beside it is that start's.",
             "VmRSS counts every page mapped in, shared libraries' included; Pss divides each shared page among the "
                 + "processes that map it. A file's pages count once they are mapped, and the kernel maps up to 16 "
                 + "cached pages around each page touched, so a binary warm in the page cache shows more than it uses.",
@@ -51,38 +57,64 @@ enum MemoryPhase {
         return report
     }
 
-    /// The last fresh start's figures, idle and after the calls.
-    private static func measure(
-        _ service: ServiceUnderTest, idleSamples: [Int], options: BenchOptions, progress: (String) -> Void
-    ) throws(BenchError) -> (lines: [String], figures: [Figure]) {
-        let idleSamples = idleSamples.sorted()
-        let idle = idleSamples[idleSamples.count / 2]
-        let status = ProcessStatus(pid: service.pid)
-        let idleAnonymous = status.anonymousKiB ?? 0
-        let idleProportional = status.proportionalKiB ?? 0
-        let mappings = status.residentByMapping
-        progress("memory: \(options.calls) calls from 4 clients to \(service.subject.label)")
+    /// One start's figures after its calls, in kibibytes.
+    private struct Sample {
+        var resident: Int
+        var anonymous: Int
+        var proportional: Int
+        var peak: Int
+        var calls: Int
+        var idle: (anonymous: Int, proportional: Int)
+
+        init(_ status: ProcessStatus, calls: Int = 0, idle: Sample? = nil) {
+            resident = status.residentKiB ?? 0
+            anonymous = status.anonymousKiB ?? 0
+            proportional = status.proportionalKiB ?? 0
+            peak = status.peakResidentKiB ?? 0
+            self.calls = calls
+            self.idle = idle.map { ($0.anonymous, $0.proportional) } ?? (anonymous, proportional)
+        }
+    }
+
+    /// Makes the phase's calls from 4 clients and returns, 1 s after the last reply, how many were answered.
+    private static func takeCalls(_ service: ServiceUnderTest, options: BenchOptions) throws(BenchError) -> Int {
         let clients = 4
         let scripts = (0..<clients).map { index in
             Array(script[(index * 5)...] + script[..<(index * 5)])
         }
         let result = try ClientLoad(on: service, scripts: scripts).run(.calls(options.calls))
         usleep(1_000_000)
-        let after = status.residentKiB ?? 0
-        let peak = status.peakResidentKiB ?? 0
+        return result.samples.count
+    }
+
+    /// The table and the figures of one feels-tipsd: the median idle start and the median start after the calls.
+    private static func lines(
+        idle idleSamples: [Int], after afterSamples: [Sample], mappings: [(name: String, kibibytes: Int)]
+    )
+        -> (lines: [String], figures: [Figure])
+    {
+        let idleSamples = idleSamples.sorted()
+        let idle = idleSamples[idleSamples.count / 2]
+        let afterSamples = afterSamples.sorted { $0.resident < $1.resident }
+        let after = afterSamples[afterSamples.count / 2]
         var lines =
             TextTable(rows: [
                 ["feels-tipsd", "VmRSS MiB", "RssAnon MiB", "Pss MiB", "VmHWM MiB"],
-                ["idle, 1 s after start", mebibytes(idle), mebibytes(idleAnonymous), mebibytes(idleProportional), ""],
                 [
-                    "after \(result.samples.count) calls", mebibytes(after), mebibytes(status.anonymousKiB ?? 0),
-                    mebibytes(status.proportionalKiB ?? 0), mebibytes(peak),
+                    "idle, 1 s after start", mebibytes(idle), mebibytes(after.idle.anonymous),
+                    mebibytes(after.idle.proportional), "",
+                ],
+                [
+                    "after \(after.calls) calls", mebibytes(after.resident), mebibytes(after.anonymous),
+                    mebibytes(after.proportional), mebibytes(after.peak),
                 ],
             ]).lines
         lines += [
             "",
-            "idle VmRSS of \(idleStarts) fresh starts: median \(mebibytes(idle)) MiB, "
+            "idle VmRSS of \(idleSamples.count) fresh starts: median \(mebibytes(idle)) MiB, "
                 + "\(mebibytes(idleSamples[0]))–\(mebibytes(idleSamples[idleSamples.count - 1])) MiB",
+            "VmRSS after the calls, \(afterSamples.count) of them: median \(mebibytes(after.resident)) MiB, "
+                + "\(mebibytes(afterSamples[0].resident))–\(mebibytes(afterSamples[afterSamples.count - 1].resident)) MiB",
         ]
         lines += ["", "idle VmRSS by mapping (KiB), the largest, of the last start:"]
         lines += TextTable(
@@ -91,14 +123,16 @@ enum MemoryPhase {
         let figures = [
             Figure("feels-tipsd VmRSS idle (median)", Double(idle) / 1024, "MiB", target: .valueAtMost(8)),
             Figure(
-                "feels-tipsd VmRSS after \(result.samples.count) calls", Double(after) / 1024, "MiB",
-                ratio: ContentionPhase.ratio(Double(after), Double(idle)), to: "idle"),
+                "feels-tipsd VmRSS after \(after.calls) calls", Double(after.resident) / 1024, "MiB",
+                ratio: ContentionPhase.ratio(Double(after.resident), Double(idle)), to: "idle"),
         ]
         return (lines, figures)
     }
 
     /// Fresh starts whose idle figures give the median.
     static let idleStarts = 5
+    /// How many of them, the last, then take the calls: their figures after give the median.
+    static let callStarts = 3
 
     /// `VmRSS` in kibibytes, 1 s after the service answered a first Ping.
     private static func idleResident(of service: ServiceUnderTest) throws(BenchError) -> Int {
