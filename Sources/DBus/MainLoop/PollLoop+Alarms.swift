@@ -19,7 +19,8 @@ extension PollLoop {
         let id = makeID()
         alarms[id] = Alarm(deadline: microsecondsSinceEpoch, handler: handler)
         openClockChangeTimer()
-        noteChange()
+        // The clock's descriptor may join the poll set: no comparison sees it.
+        wakePoller()
         return id
     }
 
@@ -37,7 +38,8 @@ extension PollLoop {
         let id = makeID()
         clockChangeHandlers[id] = handler
         openClockChangeTimer()
-        noteChange()
+        // The clock's descriptor joins the poll set: no comparison sees it.
+        wakePoller()
         return id
     }
 

@@ -60,6 +60,7 @@ extension PollLoop {
             }
             if poller == nil { poller = role }
             guard poller == role else {
+                wakePollerIfItMustLook()
                 exclusion.wait()
                 continue
             }
@@ -80,10 +81,16 @@ extension PollLoop {
         workerAway = role
         if poller == role { poller = nil }
         startHelperIfNeeded()
-        exclusion.broadcast()
+        var handedOver = false
         repeat {
             let next = outsideWork.removeFirst()
+            wakePollerIfItMustLook()
             exclusion.unlock()
+            if !handedOver {
+                // Woken once the lock is let go, the other thread takes it without waiting for it.
+                exclusion.broadcast()
+                handedOver = true
+            }
             next.work()
             exclusion.lock()
             next.then()
@@ -92,9 +99,43 @@ extension PollLoop {
         exclusion.broadcast()
     }
 
-    /// Wakes the thread polling, if one is in poll(2), so that it sees what another thread changed: a source, an idle
-    /// callback, a stop. Call with the lock held after changing anything the poll set or its timeout depends on.
+    /// Notes that a source changed, for the thread polling, if one is in poll(2): call with the lock held after
+    /// changing anything its poll set or its timeout depends on. It is woken as the lock is let go, and only when
+    /// what it waits for is no longer what it should (``wakePollerIfItMustLook()``): libdbus turns a write watch on
+    /// and off again around each message it sends, which would wake it twice a reply for nothing.
     func noteChange() {
+        if polling { changedWhilePolling = true }
+    }
+
+    /// Wakes the thread polling, if one is in poll(2), when what changed since it went in makes it wait for the wrong
+    /// thing: a watch's events, a watch more or fewer, a timer or alarm due sooner, an idle callback, outside work no
+    /// thread is out with. Call with the lock held, as a thread that is not the poller lets it go.
+    func wakePollerIfItMustLook() {
+        guard changedWhilePolling else { return }
+        changedWhilePolling = false
+        if pollerMustLook { wakePoller() }
+    }
+
+    /// Whether the poller's poll(2) waits for something else than it should now.
+    private var pollerMustLook: Bool {
+        if stopRequested || !idleHandlers.isEmpty || outsideWorkIsReady { return true }
+        var count = 0
+        for watch in watches.values {
+            let wanted = watch.events.intersection([.readable, .writable])
+            guard !wanted.isEmpty || !watch.polled.isEmpty else { continue }
+            if wanted != watch.polled { return true }
+            count += 1
+        }
+        if count != polledWatchCount { return true }
+        let timeout = nextTimeout()
+        guard timeout >= 0 else { return false }
+        // Within the millisecond poll(2) counts in, a deadline is as good as the poller's own.
+        guard let polledUntil else { return true }
+        return Self.monotonicNow() + Int64(timeout) * 1_000_000 < polledUntil - 1_000_000
+    }
+
+    /// Wakes the thread polling at once, if one is in poll(2): for a stop, or a descriptor of the loop's own opened.
+    func wakePoller() {
         guard polling, wakeWriteFD >= 0 else { return }
         var one: UInt64 = 1
         _ = write(wakeWriteFD, &one, MemoryLayout<UInt64>.size)

@@ -66,7 +66,8 @@ extension PollLoop {
         }
         let id = makeID()
         signalHandlers[signal, default: [:]][id] = handler
-        noteChange()
+        // The signals' descriptor may join the poll set: no comparison sees it.
+        wakePoller()
         return id
     }
 

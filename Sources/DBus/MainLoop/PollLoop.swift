@@ -13,6 +13,8 @@ public final class PollLoop: DBusEventLoop {
         let fd: Int32
         var events: WatchEvents
         let handler: (WatchEvents) -> Void
+        /// What the poller's poll(2) waits for on it, if one is in it.
+        var polled: WatchEvents = []
     }
 
     struct Timer {
@@ -52,8 +54,15 @@ public final class PollLoop: DBusEventLoop {
     var workerAway: LoopThreadRole?
     /// The thread serving the sources, if one is.
     var poller: LoopThreadRole?
-    /// Whether the poller is in poll(2), the lock let go: a change made meanwhile must wake it (`noteChange()`).
+    /// Whether the poller is in poll(2), the lock let go: a change made meanwhile may have to wake it (`noteChange()`).
     var polling = false
+    /// Whether a source changed since the poller went into poll(2): the thread holding the lock sees, as it lets go,
+    /// whether the poller must look again (`wakePollerIfItMustLook()`).
+    var changedWhilePolling = false
+    /// How many watches the poller's poll(2) waits on.
+    var polledWatchCount = 0
+    /// When the poller's poll(2) times out, on the monotonic clock; `nil` when it waits forever.
+    var polledUntil: Int64?
     /// An eventfd in every poll once the helper exists: written to wake the poller.
     var wakeWriteFD: Int32 = -1
     /// The second thread, while `run()` has one.
@@ -95,7 +104,7 @@ public final class PollLoop: DBusEventLoop {
     /// Makes `run()` return after the current handler; sources still due run in the next `run()`.
     public func stop() {
         stopRequested = true
-        noteChange()
+        wakePoller()
     }
 
     /// Runs one iteration: outside work handed in (here, with nothing served meanwhile), idle callbacks, then waits at
@@ -120,23 +129,34 @@ public final class PollLoop: DBusEventLoop {
         }
         var sources: [(LoopSourceID?, Int32)] = []
         var descriptors: [pollfd] = []
-        for (id, watch) in watches where !watch.events.intersection([.readable, .writable]).isEmpty {
-            var events: Int16 = 0
-            if watch.events.contains(.readable) { events |= Int16(POLLIN) }
-            if watch.events.contains(.writable) { events |= Int16(POLLOUT) }
-            descriptors.append(pollfd(fd: watch.fd, events: events, revents: 0))
-            sources.append((id, watch.fd))
+        var index = watches.values.startIndex
+        while index != watches.values.endIndex {
+            // In place: a loop over a copy would copy the whole table at its first change.
+            let polled = watches.values[index].events.intersection([.readable, .writable])
+            watches.values[index].polled = polled
+            if !polled.isEmpty {
+                var events: Int16 = 0
+                if polled.contains(.readable) { events |= Int16(POLLIN) }
+                if polled.contains(.writable) { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: watches.values[index].fd, events: events, revents: 0))
+                sources.append((watches.keys[index], watches.values[index].fd))
+            }
+            watches.values.formIndex(after: &index)
         }
+        polledWatchCount = sources.count
+        polledUntil = timeout < 0 ? nil : Self.monotonicNow() + Int64(timeout) * 1_000_000
         let watchesClock = !alarms.isEmpty || !clockChangeHandlers.isEmpty
         for fd in [signalReadFD, watchesClock ? clockChangeFD : -1, wakeWriteFD] where fd >= 0 {
             descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             sources.append((nil, fd))
         }
         polling = true
+        changedWhilePolling = false
         exclusion.unlock()
         let count = poll(&descriptors, nfds_t(descriptors.count), timeout)
         exclusion.lock()
         polling = false
+        changedWhilePolling = false
         if count > 0 {
             for (index, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
                 switch sources[index] {
@@ -165,7 +185,7 @@ public final class PollLoop: DBusEventLoop {
     }
 
     /// The poll timeout in milliseconds to the next timer or alarm, `-1` when none.
-    private func nextTimeout() -> Int32 {
+    func nextTimeout() -> Int32 {
         var timeout: Int64 = -1
         if let deadline = Self.earliest(timers.values.lazy.map(\.deadline)) {
             let remaining = max(0, deadline - Self.monotonicNow())

@@ -120,6 +120,38 @@ import Testing
         #expect(after < 2, "the timer fired only after \(after) s")
     }
 
+    // The poller is woken only when what it waits for changed, as the lock is let go: a watch turned on and off again
+    // (as libdbus does around each message it sends) leaves it asleep, one left on must reach it.
+    @Test func aWatchTurnedOnByThenIsServedThoughTheOtherThreadIsAsleepInPoll() throws {
+        let loop = PollLoop()
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer { for fd in fds { close(fd) } }
+        var one: UInt8 = 1
+        #expect(write(fds[1], &one, 1) == 1)
+        var servedAfter: TimeInterval?
+        let watch = loop.addWatch(fd: fds[0], events: []) { _ in }
+        var turnedOn: Date?
+        let served = loop.addWatch(fd: fds[0], events: []) { _ in
+            servedAfter = turnedOn.map { Date().timeIntervalSince($0) }
+            loop.stop()
+        }
+        loop.scheduleIdle {
+            loop.runOutside(
+                { usleep(100_000) },
+                then: {
+                    loop.updateWatch(watch, events: .readable)
+                    loop.updateWatch(watch, events: [])
+                    turnedOn = Date()
+                    loop.updateWatch(served, events: .readable)
+                })
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        let after = try #require(servedAfter, "the watch was never served")
+        #expect(after < 2, "the watch was served only after \(after) s")
+    }
+
     @Test func workHandedInBeforeRunRunsOnceTheLoopRuns() {
         let loop = PollLoop()
         let ran = Locked(false)
