@@ -60,7 +60,15 @@ extension TipsObject {
             unanswered[caller, default: 0] += 1
         }
         waiting.append(write)
-        startCommit()
+        guard committing == nil, !commitScheduled else { return }
+        // Started once the messages read with this one are dispatched: the writes among them join this commit
+        // rather than wait for the next.
+        commitScheduled = true
+        loop.scheduleIdle { [weak self] in
+            guard let self else { return }
+            commitScheduled = false
+            startCommit()
+        }
     }
 
     /// Applies every waiting write, in order, to a copy of the durable engine and hands the result to the writer as

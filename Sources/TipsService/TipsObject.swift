@@ -38,6 +38,8 @@ public final class TipsObject {
     var waiting: [Write] = []
     /// The writes being made durable, if a commit is in flight.
     var committing: Commit?
+    /// Whether a commit is to start once the messages being dispatched are (see `enqueue(_:)`).
+    var commitScheduled = false
     /// Each caller's calls that wait for its earlier writes to be answered, in arrival order.
     var heldBack: [String: [() -> Void]] = [:]
     /// How many of each caller's writes (and journal reads) are not answered yet.

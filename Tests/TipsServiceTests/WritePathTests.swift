@@ -104,8 +104,9 @@ struct WritePathTests {
         let counts = outcomes.all.compactMap { try? $0.1.get().first?.uint32Value }.sorted()
         #expect(counts == Array(1...8))
         let flushes = try traced.stop().filter { $0.call.hasPrefix("fdatasync(") }
-        // The first write's commit, then at most one or two for the seven that arrived meanwhile.
-        #expect(flushes.count >= 2 && flushes.count <= 3, "\(flushes.count) flushes for 8 writes")
+        // The writes read together share a commit (it starts once they are dispatched), and those that arrive while
+        // it is out share the next: at most three for the eight, whichever way the bus delivers them.
+        #expect(flushes.count >= 1 && flushes.count <= 3, "\(flushes.count) flushes for 8 writes")
         withExtendedLifetime(pending) {}
     }
 
