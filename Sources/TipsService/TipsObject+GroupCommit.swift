@@ -179,17 +179,26 @@ extension TipsObject {
     /// - Throws: `DatastoreError` when the datastore cannot be closed cleanly; its WAL is then replayed at the next
     ///   start, so nothing is lost.
     public func finish() throws(DatastoreError) {
-        let refused = waiting
-        waiting.removeAll()
-        for write in refused {
-            write.reply?.fail(.failed("feels-tipsd is stopping; nothing was changed"))
-        }
+        refuseWaitingWrites()
         loop.runQueuedOutsideWork()
+        // A caller's write held behind the last commit is served as that commit is answered: with the loop stopped,
+        // its commit, an idle callback, would never start.
+        refuseWaitingWrites()
         try writer.close()
         // Released now rather than at exit, so that a leak check sees nothing held (valgrind cannot follow the tagged
         // pointers of Swift's enums, and called the cached dictionaries lost).
         dictionaries.removeAll()
         tipLists.removeAll()
+    }
+
+    /// Refuses every write waiting for a commit, unchanged: the service is stopping.
+    private func refuseWaitingWrites() {
+        let refused = waiting
+        waiting.removeAll()
+        commitScheduled = false
+        for write in refused {
+            write.reply?.fail(.failed("feels-tipsd is stopping; nothing was changed"))
+        }
     }
 
     /// Counts one of `caller`'s writes or journal reads answered, and serves the calls it held back once none is

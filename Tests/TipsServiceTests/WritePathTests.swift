@@ -110,6 +110,46 @@ struct WritePathTests {
         withExtendedLifetime(pending) {}
     }
 
+    // A caller's write held behind its earlier write is served as that one is answered. When the service is stopping
+    // by then, it is committed or refused, never left unanswered: the loop runs no idle callbacks once stopped, so
+    // its commit, one of them, would never start and its caller would wait until the service is gone.
+    @Test func aWriteHeldBehindTheLastCommitAsTheServiceStopsIsAnsweredNotLeftWaiting() throws {
+        let service = try RunningService()
+        let pid = try #require(service.servicePID)
+        let traced = try TracedService(
+            service, calls: "fdatasync", extra: ["-e", "inject=fdatasync:delay_exit=300000"])
+        let client = try DBusConnection(address: service.bus.address)
+        let outcomes = Outcomes()
+        let mood: [DBusValue] = [.string("good"), .vardict([])]
+        let read: [DBusValue] = [
+            .string(RunningService.interface.rawValue), .string(Tips1.Property.moodLogCount.rawValue),
+        ]
+        let pending = [
+            try GroupCommitTests.send(Tips1.Method.logMood.name, mood, on: client, key: "first", into: outcomes),
+            try GroupCommitTests.send(
+                "Get", read, interface: "org.freedesktop.DBus.Properties", on: client, key: "read", into: outcomes),
+            try GroupCommitTests.send(Tips1.Method.logMood.name, mood, on: client, key: "held", into: outcomes),
+        ]
+        client.flush()
+        // The first write's fdatasync takes 300 ms: the service is told to stop while it is out.
+        usleep(100_000)
+        kill(pid, SIGTERM)
+        #expect(GroupCommitTests.pump([client]) { outcomes.all.count == 3 })
+        #expect(outcomes.all.map(\.0) == ["first", "read", "held"])
+        let answers = Dictionary(outcomes.all, uniquingKeysWith: { first, _ in first })
+        #expect(try answers["first"]?.get() == [.uint32(1)])
+        #expect(try answers["read"]?.get() == [.variant(.uint32(1))])
+        switch answers["held"] {
+        case .success(let values)?:
+            #expect(values == [.uint32(2)], "the held write answered \(values)")
+        case .failure(.remote(let name, let message))?:
+            #expect(name == "org.freedesktop.DBus.Error.Failed" && message.contains("stopping"), "\(name): \(message)")
+        case let other:
+            Issue.record("the held write was answered \(String(describing: other))")
+        }
+        withExtendedLifetime((pending, traced)) {}
+    }
+
     @Test func writesGatheredIntoACommitTheDatastoreRefusesAreAllRefusedAndChangeNothing() throws {
         let service = try RunningService(launcher: DatastoreFaultTests.fileSizeLimit)
         let (successes, refusal) = try DatastoreFaultTests.logMoodsUntilRefused(on: service)
