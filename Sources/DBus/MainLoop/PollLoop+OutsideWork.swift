@@ -121,9 +121,8 @@ extension PollLoop {
         if stopRequested || !idleHandlers.isEmpty || outsideWorkIsReady { return true }
         var count = 0
         for watch in watches.values {
-            let wanted = watch.events.intersection([.readable, .writable])
-            guard !wanted.isEmpty || !watch.polled.isEmpty else { continue }
-            if wanted != watch.polled { return true }
+            guard !watch.pollable.isEmpty || !watch.polled.isEmpty else { continue }
+            if watch.pollable != watch.polled { return true }
             count += 1
         }
         if count != polledWatchCount { return true }

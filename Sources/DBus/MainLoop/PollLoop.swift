@@ -15,6 +15,9 @@ public final class PollLoop: DBusEventLoop {
         let handler: (WatchEvents) -> Void
         /// What the poller's poll(2) waits for on it, if one is in it.
         var polled: WatchEvents = []
+
+        /// What poll(2) is to wait for on it now: its events that poll(2) can wait for.
+        var pollable: WatchEvents { events.intersection([.readable, .writable]) }
     }
 
     struct Timer {
@@ -132,7 +135,7 @@ public final class PollLoop: DBusEventLoop {
         var index = watches.values.startIndex
         while index != watches.values.endIndex {
             // In place: a loop over a copy would copy the whole table at its first change.
-            let polled = watches.values[index].events.intersection([.readable, .writable])
+            let polled = watches.values[index].pollable
             watches.values[index].polled = polled
             if !polled.isEmpty {
                 var events: Int16 = 0
