@@ -98,7 +98,7 @@ public struct DBusSignature: Hashable, Sendable {
 
     /// Whether the signature is one basic type (integers, boolean, double, string, object path, signature).
     public var isBasic: Bool {
-        rawValue.utf8.count == 1 && SignatureParser.basicCodes.contains(rawValue.utf8[rawValue.utf8.startIndex])
+        rawValue.utf8.count == 1 && SignatureParser.isBasic(rawValue.utf8[rawValue.utf8.startIndex])
     }
 }
 

@@ -5,17 +5,26 @@ public protocol KebabSpelled: RawRepresentable where RawValue == String {}
 extension KebabSpelled {
     /// The value as every reply spells it: `actionPerformed` → `action-performed`.
     public var spelling: String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(rawValue.unicodeScalars.count + 4)
-        for scalar in rawValue.unicodeScalars {
-            if ("A"..."Z").contains(scalar) {
-                if !result.isEmpty { result += "-" }
-                result.unicodeScalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
-            } else {
-                result.unicodeScalars.append(scalar)
+        // Raw values are ASCII camelCase. Bytes, not Unicode scalars and `lowercased()`: every tip in a reply spells
+        // its rules, and the Unicode path ran standard-library code laid out far from the call path's (two 64 KiB
+        // windows more resident after calls, docs/BENCHMARKS.md, "Resident memory").
+        let source = rawValue.utf8
+        return String(unsafeUninitializedCapacity: source.count * 2) { buffer in
+            var count = 0
+            for byte in source {
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                    if count > 0 {
+                        buffer[count] = UInt8(ascii: "-")
+                        count += 1
+                    }
+                    buffer[count] = byte - UInt8(ascii: "A") + UInt8(ascii: "a")
+                } else {
+                    buffer[count] = byte
+                }
+                count += 1
             }
+            return count
         }
-        return result
     }
 }
 

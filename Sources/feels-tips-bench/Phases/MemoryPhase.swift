@@ -20,7 +20,9 @@ enum MemoryPhase {
         progress("memory: \(idleStarts) fresh starts, idle; the last \(callStarts) then take \(options.calls) calls")
         var idleSamples = subjects.map { _ in [Int]() }
         var afterSamples = subjects.map { _ in [Sample]() }
-        var mappings = subjects.map { _ in [(name: String, kibibytes: Int)]() }
+        var mappings = subjects.map { _ in
+            (idle: [(name: String, kibibytes: Int)](), after: [(name: String, kibibytes: Int)]())
+        }
         for start in 0..<idleStarts {
             for (index, subject) in subjects.enumerated() {
                 let service = try ServiceUnderTest.start(subject)
@@ -28,10 +30,11 @@ enum MemoryPhase {
                 idleSamples[index].append(try idleResident(of: service))
                 guard start >= idleStarts - callStarts else { continue }
                 let status = ProcessStatus(pid: service.pid)
-                mappings[index] = status.residentByMapping
+                let idleMappings = status.residentByMapping
                 let idle = Sample(status)
                 let calls = try takeCalls(service, options: options)
                 afterSamples[index].append(Sample(status, calls: calls, idle: idle))
+                mappings[index] = (idleMappings, status.residentByMapping)
             }
         }
         var report = PhaseReport(title: "Resident memory")
@@ -89,7 +92,8 @@ enum MemoryPhase {
 
     /// The table and the figures of one feels-tipsd: the median idle start and the median start after the calls.
     private static func lines(
-        idle idleSamples: [Int], after afterSamples: [Sample], mappings: [(name: String, kibibytes: Int)]
+        idle idleSamples: [Int], after afterSamples: [Sample],
+        mappings: (idle: [(name: String, kibibytes: Int)], after: [(name: String, kibibytes: Int)])
     )
         -> (lines: [String], figures: [Figure])
     {
@@ -116,9 +120,13 @@ enum MemoryPhase {
             "VmRSS after the calls, \(afterSamples.count) of them: median \(mebibytes(after.resident)) MiB, "
                 + "\(mebibytes(afterSamples[0].resident))–\(mebibytes(afterSamples[afterSamples.count - 1].resident)) MiB",
         ]
-        lines += ["", "idle VmRSS by mapping (KiB), the largest, of the last start:"]
+        lines += ["", "VmRSS by mapping (KiB) of the last start, idle and after the calls, the largest after:"]
+        let idleByName = Dictionary(mappings.idle.map { ($0.name, $0.kibibytes) }, uniquingKeysWith: +)
         lines += TextTable(
-            rows: mappings.prefix(12).map { [$0.name.isEmpty ? "(anonymous)" : $0.name, String($0.kibibytes)] }
+            rows: [["mapping", "idle", "after"]]
+                + mappings.after.prefix(12).map {
+                    [$0.name.isEmpty ? "(anonymous)" : $0.name, String(idleByName[$0.name] ?? 0), String($0.kibibytes)]
+                }
         ).lines.map { "  " + $0 }
         let figures = [
             Figure("feels-tipsd VmRSS idle (median)", Double(idle) / 1024, "MiB", target: .valueAtMost(8)),
