@@ -151,7 +151,9 @@ struct LifecycleTests {
         let service = try RunningService(environment: ["TZ": DayBoundaryTests.zoneWhereItIsNoonNow()])
         try service.tips.logMood(mood: "good")
         let pid = try #require(service.daemon?.pid)
-        Thread.sleep(forTimeInterval: 0.3)
+        // The thread the write's commit started leaves 250 ms after it (PollLoop.helperLinger), and is joined.
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count == 1)
         let before = try Self.voluntaryContextSwitches(of: pid)
         Thread.sleep(forTimeInterval: 2)
         let after = try Self.voluntaryContextSwitches(of: pid)

@@ -22,9 +22,9 @@ struct WritePathTests {
             let pid = try #require(service.servicePID)
             strace = try ChildProcess(
                 "strace", ["-f", "-p", "\(pid)", "-o", output.path, "-s", "8", "-e", "trace=\(calls)"] + extra)
-            // "Process N attached with 2 threads": the service's two loop threads.
+            // "Process N attached", "with 2 threads" while the loop's helper serves; -f follows the one a write starts.
             let attached = strace.readLine(from: .standardError, timeout: .seconds(10))
-            try #require(attached?.contains("attached with 2 threads") == true, "strace said \(attached ?? "nothing")")
+            try #require(attached?.contains("Process \(pid) attached") == true, "strace said \(attached ?? "nothing")")
         }
 
         /// Stops tracing and returns each line traced: the thread's id, then the call.

@@ -8,7 +8,12 @@ final class LoopLock {
 
     init() {
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        // Timed waits count on the monotonic clock, as the loop's timers do: setting the wall clock moves neither.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -31,7 +36,13 @@ final class LoopLock {
         pthread_cond_wait(condition, mutex)
     }
 
-    /// Wakes every thread in ``wait()``.
+    /// Like ``wait()``, but gives up at `deadline`, in nanoseconds on the monotonic clock.
+    func wait(until deadline: Int64) {
+        var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        pthread_cond_timedwait(condition, mutex, &time)
+    }
+
+    /// Wakes every thread in ``wait()`` and ``wait(until:)``.
     func broadcast() {
         pthread_cond_broadcast(condition)
     }

@@ -13,6 +13,17 @@ enum LoopThreadRole: Equatable {
     case helper
 }
 
+/// The life of a loop's second thread: started by the first outside work, it serves beside the runner until the
+/// loop stops or no work has come for `PollLoop.helperLinger`, then ends, and the runner joins it.
+enum HelperThread {
+    /// None: no work needed one yet, or the last one left and was joined.
+    case absent
+    /// Serving the sources and taking outside work in turn with the runner.
+    case serving(pthread_t)
+    /// It has stopped serving and its thread ends, for the runner to join.
+    case left(pthread_t)
+}
+
 extension PollLoop {
     /// Runs `work` outside the loop, and then `then` as one of the loop's handlers.
     ///
@@ -50,24 +61,51 @@ extension PollLoop {
         }
     }
 
-    /// One of the loop's threads, the lock held, until the loop stops: it takes the outside work when some is waiting
-    /// and no thread is out with work, serves the sources when no other thread does, and waits its turn otherwise.
+    /// How long the helper stays once outside work has ended, in nanoseconds: a burst's writes come well within it,
+    /// and starting a thread again costs tens of microseconds. Past it the helper leaves, and what its thread held
+    /// (its stack, glibc's cache of the blocks it freed) goes back to the system.
+    static let helperLinger: Int64 = 250_000_000
+
+    /// One of the loop's threads, the lock held, until the loop stops (the helper: or until it may leave): it takes
+    /// the outside work when some is waiting and no thread is out with work, serves the sources when no other thread
+    /// does, and waits its turn otherwise.
     func participate(as role: LoopThreadRole) {
         while !stopRequested {
+            if role == .runner { joinHelperIfItLeft() }
             if workerAway == nil, !outsideWork.isEmpty {
                 runOutsideWork(as: role)
                 continue
             }
+            if role == .helper, helperMayLeave { break }
             if poller == nil { poller = role }
             guard poller == role else {
                 wakePollerIfItMustLook()
-                exclusion.wait()
+                if role == .helper {
+                    // The runner polls, so no work is out: wait a turn no longer than the helper may stay.
+                    exclusion.wait(until: outsideWorkEndedAt + Self.helperLinger)
+                } else {
+                    exclusion.wait()
+                }
                 continue
             }
-            iterate(maximumWait: nil)
+            iterate(maximumWait: role == .helper ? helperPollLimit : nil)
         }
         if poller == role { poller = nil }
         exclusion.broadcast()
+    }
+
+    /// Whether the helper may leave: nothing is out or waiting to go out, and none has been for ``helperLinger``.
+    private var helperMayLeave: Bool {
+        workerAway == nil && outsideWork.isEmpty
+            && Self.monotonicNow() - outsideWorkEndedAt >= Self.helperLinger
+    }
+
+    /// The longest the helper polls, in milliseconds: until it may leave, or, while work is out, the whole linger,
+    /// after which it looks again (it is not woken when the work ends).
+    private var helperPollLimit: Int32 {
+        guard workerAway == nil else { return Self.milliseconds(rounding: .nanoseconds(Self.helperLinger)) }
+        let remaining = outsideWorkEndedAt + Self.helperLinger - Self.monotonicNow()
+        return Self.milliseconds(rounding: .nanoseconds(max(0, remaining)))
     }
 
     /// Whether outside work is waiting that this thread may take now, rather than poll.
@@ -95,6 +133,7 @@ extension PollLoop {
             exclusion.lock()
             next.then()
         } while !stopRequested && !outsideWork.isEmpty
+        outsideWorkEndedAt = Self.monotonicNow()
         workerAway = nil
         exclusion.broadcast()
     }
@@ -149,7 +188,8 @@ extension PollLoop {
     /// Starts the helper thread, and the descriptor that wakes a thread in poll(2), the first time they are needed in a
     /// `run()`. The lock is held.
     private func startHelperIfNeeded() {
-        guard helper == nil else { return }
+        joinHelperIfItLeft()
+        guard case .absent = helper else { return }
         // glibc gives each thread that allocates an arena of its own, and the two threads run the same handlers in
         // turn: two arenas would each keep the free memory of half the calls (0.8 MiB more after 100,000 calls,
         // measured). The threads never allocate at once, so one arena costs no waiting.
@@ -172,33 +212,42 @@ extension PollLoop {
             Unmanaged<LoopBox>.fromOpaque(context).release()
             return
         }
-        helper = thread
+        helper = .serving(thread)
     }
 
-    /// The helper thread's life: serve with the runner until the loop stops, with every signal blocked (they are the
-    /// runner's to take).
+    /// The helper thread's life: serve with the runner until the loop stops or it may leave, with every signal
+    /// blocked (they are the runner's to take).
     private func serveAsHelper() {
         var all = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, nil)
         exclusion.lock()
         participate(as: .helper)
-        helperDone = true
+        helper = .left(pthread_self())
         exclusion.broadcast()
+        // A runner in poll(2) joins it now rather than at its next event.
+        wakePoller()
         exclusion.unlock()
+    }
+
+    /// Joins the helper once it has left, the lock held (let go meanwhile), and gives the free memory back.
+    func joinHelperIfItLeft() {
+        guard case .left(let thread) = helper else { return }
+        exclusion.unlock()
+        pthread_join(thread, nil)
+        // Its thread handed glibc's cache of the blocks it freed back to the arena as it ended: return the free pages
+        // in it to the system.
+        malloc_trim(0)
+        exclusion.lock()
+        helper = .absent
     }
 
     /// Waits, the lock held, until the helper has stopped serving, and joins it; from `run()` as it returns.
     func stopHelper() {
-        guard let thread = helper else { return }
-        while !helperDone {
+        while case .serving = helper {
             exclusion.wait()
         }
-        exclusion.unlock()
-        pthread_join(thread, nil)
-        exclusion.lock()
-        helper = nil
-        helperDone = false
+        joinHelperIfItLeft()
     }
 }
 

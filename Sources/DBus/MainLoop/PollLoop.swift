@@ -6,8 +6,9 @@ import Glibc
 ///
 /// Use a loop from the thread that runs it, and from its handlers. Handlers run one at a time, with the loop's lock
 /// held; once a handler has handed work out, `run()` serves with two threads, which take turns: while one runs the
-/// work, the other serves the sources, so a handler may run on either. When nothing is due, `run()` sleeps in
-/// poll(2) with no periodic wakeups: the poll timeout is the time to the next timer or alarm, or infinite.
+/// work, the other serves the sources, so a handler may run on either. The second thread leaves once no work has
+/// been handed out for ``helperLinger``. When nothing is due, `run()` sleeps in poll(2) with no periodic wakeups: the
+/// poll timeout is the time to the next timer or alarm, or infinite.
 public final class PollLoop: DBusEventLoop {
     struct Watch {
         let fd: Int32
@@ -68,10 +69,10 @@ public final class PollLoop: DBusEventLoop {
     var polledUntil: Int64?
     /// An eventfd in every poll once the helper exists: written to wake the poller.
     var wakeWriteFD: Int32 = -1
-    /// The second thread, while `run()` has one.
-    var helper: pthread_t?
-    /// Whether the helper has stopped serving, for `run()` to join it.
-    var helperDone = false
+    /// The second thread, if `run()` has one.
+    var helper: HelperThread = .absent
+    /// When outside work last ended, on the monotonic clock: the helper leaves ``helperLinger`` later if none came.
+    var outsideWorkEndedAt: Int64 = 0
 
     /// Creates an empty loop.
     public init() {}

@@ -32,10 +32,14 @@ public struct TipsObservation: Hashable, Sendable {
 
     /// What changed from `old` to `self`.
     public func changes(since old: TipsObservation) -> ObservationChanges {
-        let before = Dictionary(old.tips.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return ObservationChanges(
-            tips: tips.compactMap { tip in
-                let previous = before[tip.id]
+        // Both lists are the catalog's, in its order: each tip's old self is at its own index. A scan, not a
+        // dictionary built at every commit, whose code lay outside the call path's (docs/BENCHMARKS.md).
+        ObservationChanges(
+            tips: tips.indices.compactMap { index in
+                let tip = tips[index]
+                let previous =
+                    old.tips.indices.contains(index) && old.tips[index].id == tip.id
+                    ? old.tips[index] : old.tips.first { $0.id == tip.id }
                 guard tip != previous else { return nil }
                 return TipChange(
                     tip: tip, statusChanged: tip.status != previous?.status,

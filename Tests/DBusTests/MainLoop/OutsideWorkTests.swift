@@ -206,4 +206,59 @@ import Testing
             #expect(done, "round \(round)")
         }
     }
+
+    /// The kernel's id of the calling thread, which names it under `/proc/self/task`: `/proc/thread-self` links to
+    /// `PID/task/TID`.
+    static func kernelThreadID() -> Int32 {
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+        return target.split(separator: "/").last.flatMap { Int32($0) } ?? -1
+    }
+
+    // The helper exists for outside work: once none has come for the linger it leaves, its thread ends (what it held
+    // goes back to the system), the runner serves alone, and the next work brings a helper back.
+    @Test func theHelperLeavesOnceWorkStopsComingAndTheNextWorkBringsOneBack() throws {
+        let loop = PollLoop()
+        let runner = Self.kernelThreadID()
+        let firstWorkOut = Locked(true)
+        var helperDuringFirstWork: Int32?
+        var servedLate: Set<Int32> = []
+        var helperDuringSecondWork: Int32?
+        var firstHelperGone = false
+        var workEndedAt: Date?
+        var secondWorkOut = false
+        loop.scheduleIdle {
+            loop.runOutside(
+                { usleep(100_000) },
+                then: {
+                    firstWorkOut.update { $0 = false }
+                    workEndedAt = Date()
+                })
+        }
+        loop.addTimer(interval: .milliseconds(10), repeating: true) {
+            let thread = Self.kernelThreadID()
+            if firstWorkOut.current, thread != runner { helperDuringFirstWork = thread }
+            guard let ended = workEndedAt else { return }
+            let since = Date().timeIntervalSince(ended)
+            if secondWorkOut, thread != runner { helperDuringSecondWork = thread }
+            // Past the linger (250 ms) and a margin for the helper's last poll to end and the runner to join it.
+            guard since > 0.9, !secondWorkOut else { return }
+            servedLate.insert(thread)
+            if since > 1.2 {
+                firstHelperGone =
+                    helperDuringFirstWork.map {
+                        !FileManager.default.fileExists(atPath: "/proc/self/task/\($0)")
+                    } ?? false
+                secondWorkOut = true
+                loop.runOutside({ usleep(100_000) }, then: { loop.stop() })
+            }
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        let firstHelper = try #require(helperDuringFirstWork, "no other thread served while the first work was out")
+        #expect(firstHelper != runner)
+        #expect(
+            servedLate == [runner], "past the linger the sources were served by \(servedLate), not the runner alone")
+        #expect(firstHelperGone, "the first helper's thread had not ended")
+        #expect(helperDuringSecondWork != nil, "no helper served while the second work was out")
+    }
 }
