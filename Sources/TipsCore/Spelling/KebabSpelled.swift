@@ -7,7 +7,7 @@ extension KebabSpelled {
     public var spelling: String {
         // Raw values are ASCII camelCase. Bytes, not Unicode scalars and `lowercased()`: every tip in a reply spells
         // its rules, and the Unicode path ran standard-library code laid out far from the call path's (two 64 KiB
-        // windows more resident after calls, docs/BENCHMARKS.md, "Resident memory").
+        // windows more resident after calls: docs/BENCHMARKS.md, "Resident memory after calls").
         let source = rawValue.utf8
         return String(unsafeUninitializedCapacity: source.count * 2) { buffer in
             var count = 0
