@@ -70,7 +70,7 @@ struct LoadTests {
         #expect(service.answersPing())
     }
 
-    // 138,000 moods once grew the service from 24.9 to 27.4 MB, SQLite's page cache filling; it is bounded (128 KiB).
+    // 138,000 moods once grew the service from 24.9 to 27.4 MB, SQLite's page cache filling; it is bounded at 2 MiB.
     @Test func residentMemoryReachesAPlateauAsTheJournalGrows() throws {
         let service = try RunningService()
         let pid = try #require(service.servicePID)

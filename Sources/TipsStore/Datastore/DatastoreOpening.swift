@@ -133,10 +133,10 @@ enum DatastoreOpening {
             }
             // FULL syncs the WAL at every commit: a save that returned survives a kill and a power loss.
             try connection.execute("PRAGMA synchronous = FULL")
-            // A save touches a handful of pages (the journal's last leaf and the state's row, and their parents) and
-            // reads are answered from memory: 128 KiB holds what a request touches. A larger cache only kept the pages
-            // a journal export or the start read once, in the service's memory for as long as it ran.
-            try connection.execute("PRAGMA cache_size = -128")
+            // The page cache is what grows with the journal; 2 MiB holds every page a request touches. 128 KiB
+            // was tried: the same resident memory after the memory benchmark's calls, but a reader beside 16 writers
+            // on a slowed disk took 1.57 × as long (docs/BENCHMARKS.md, "Resident memory after calls").
+            try connection.execute("PRAGMA cache_size = -2048")
             // The exclusive lock is taken now rather than at the first save, so a second process is refused at once.
             try connection.execute("BEGIN IMMEDIATE")
             try connection.execute("COMMIT")
