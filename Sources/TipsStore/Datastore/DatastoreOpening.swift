@@ -134,8 +134,8 @@ enum DatastoreOpening {
             // FULL syncs the WAL at every commit: a save that returned survives a kill and a power loss.
             try connection.execute("PRAGMA synchronous = FULL")
             // The page cache is what grows with the journal; 2 MiB holds every page a request touches. 128 KiB
-            // was tried: the same resident memory after the memory benchmark's calls, but a reader beside 16 writers
-            // on a slowed disk took 1.57 × as long (docs/BENCHMARKS.md, "Resident memory after calls").
+            // was tried and left no mark on resident memory after the memory benchmark's calls (docs/BENCHMARKS.md,
+            // "Resident memory after calls").
             try connection.execute("PRAGMA cache_size = -2048")
             // The exclusive lock is taken now rather than at the first save, so a second process is refused at once.
             try connection.execute("BEGIN IMMEDIATE")
