@@ -20,9 +20,7 @@ enum MemoryPhase {
         progress("memory: \(idleStarts) fresh starts, idle; the last \(callStarts) then take \(options.calls) calls")
         var idleSamples = subjects.map { _ in [Int]() }
         var afterSamples = subjects.map { _ in [Sample]() }
-        var mappings = subjects.map { _ in
-            (idle: [(name: String, kibibytes: Int)](), after: [(name: String, kibibytes: Int)]())
-        }
+        var mappings = subjects.map { _ in (idle: [Mapping](), after: [Mapping]()) }
         for start in 0..<idleStarts {
             for (index, subject) in subjects.enumerated() {
                 let service = try ServiceUnderTest.start(subject)
@@ -60,6 +58,9 @@ enum MemoryPhase {
         return report
     }
 
+    /// Resident memory of one mapping, as `ProcessStatus.residentByMapping` lists it.
+    typealias Mapping = (name: String, kibibytes: Int)
+
     /// One start's figures after its calls, in kibibytes.
     private struct Sample {
         var resident: Int
@@ -93,7 +94,7 @@ enum MemoryPhase {
     /// The table and the figures of one feels-tipsd: the median idle start and the median start after the calls.
     private static func lines(
         idle idleSamples: [Int], after afterSamples: [Sample],
-        mappings: (idle: [(name: String, kibibytes: Int)], after: [(name: String, kibibytes: Int)])
+        mappings: (idle: [Mapping], after: [Mapping])
     )
         -> (lines: [String], figures: [Figure])
     {
