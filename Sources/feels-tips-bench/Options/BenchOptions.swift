@@ -10,6 +10,9 @@ struct BenchOptions: Equatable {
     /// The C floor service (`tips-peerd`) every latency target is a ratio to; without it those targets are not
     /// measured.
     var peer: String?
+    /// The library preloaded into the services of the slow-disk phase (`slow-flush.so`) to slow their flushes;
+    /// without it that phase is not measured.
+    var slowFlush: String?
     /// A `feels-tipsd` of an earlier build, measured beside this one in the same run for the A/B.
     var baseline: String?
     /// Whether `--quick` asked for the short run; it changes the defaults below.
@@ -69,6 +72,9 @@ struct BenchOptions: Equatable {
             case "--peer":
                 let path = try Self.executable(try value(), of: name)
                 explicit.append { $0.peer = path }
+            case "--slow-flush":
+                let path = try Self.library(try value(), of: name)
+                explicit.append { $0.slowFlush = path }
             case "--baseline":
                 let path = try Self.executable(try value(), of: name)
                 explicit.append { $0.baseline = path }
@@ -148,6 +154,11 @@ struct BenchOptions: Equatable {
                 "the single calls are measured against the C service: pass tips-peerd with --peer PATH "
                     + "(scripts/bench builds it), or leave the latency and busy phases out with --phases")
         }
+        if slowFlush == nil, phases.contains(.slowDisk) {
+            throw BenchUsageError(
+                "the slowed disk is a preloaded library: pass slow-flush.so with --slow-flush PATH "
+                    + "(scripts/bench builds it), or leave the slow-disk phase out with --phases")
+        }
         if notifier == nil {
             let beside = URL(fileURLWithPath: chosen).deletingLastPathComponent()
                 .appendingPathComponent("feels-tips-notifier").path
@@ -169,6 +180,7 @@ struct BenchOptions: Equatable {
         var arguments = ["--daemon", daemon]
         if let notifier { arguments += ["--notifier", notifier] }
         if let peer { arguments += ["--peer", peer] }
+        if let slowFlush { arguments += ["--slow-flush", slowFlush] }
         if let baseline { arguments += ["--baseline", baseline] }
         arguments += [
             "--rounds", String(rounds), "--busy-rounds", String(busyRounds), "--warmup", String(warmup),
@@ -196,6 +208,20 @@ struct BenchOptions: Equatable {
             throw BenchUsageError("option '\(name)': '\(text)' is not an executable file")
         }
         return path
+    }
+
+    /// The absolute path of the readable file `text` names: a library to preload.
+    private static func library(_ text: String, of name: String) throws(BenchUsageError) -> String {
+        let path = URL(fileURLWithPath: try Self.path(text, of: name)).standardizedFileURL.path
+        guard FileManager.default.isReadableFile(atPath: path), !Self.isDirectory(path) else {
+            throw BenchUsageError("option '\(name)': '\(text)' is not a readable file")
+        }
+        return path
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 
     /// The programs measured: this build, then the C service and the baseline when given.
@@ -245,14 +271,15 @@ struct BenchOptions: Equatable {
 
     /// The text `--help` prints.
     static let help = """
-        Usage: feels-tips-bench [--daemon PATH] [--peer PATH] [--baseline PATH] [--quick] [OPTIONS]
+        Usage: feels-tips-bench [--daemon PATH] [--peer PATH] [--slow-flush PATH] [--baseline PATH]
+                                [--quick] [OPTIONS]
 
         Measure feels-tipsd on private buses against floors measured in the same run, and print
         each figure with its ratio, the target it is held to and whether it is met: single calls
         against the C service's same calls on the same bus (interleaved rounds), quiet and with as
         many CPU-bound processes as cores running; throughput with 1, 4, 16 and 64 clients, and
         LogMood's with 1 and 16 on the busy machine; reads while 16 writers run (also with every
-        fdatasync slowed to 500 ms through strace); an empty journal against a full one; exec to
+        fdatasync slowed by 500 ms, a preloaded library); an empty journal against a full one; exec to
         the name owned; resident memory; idle wake-ups (of feels-tips-notifier too, when it is
         built beside feels-tipsd). With --baseline, an earlier build's feels-tipsd is measured
         beside this one in every part, and an A/B table says which figures got worse. Everything
@@ -262,6 +289,8 @@ struct BenchOptions: Equatable {
           --daemon PATH        The feels-tipsd to measure (default: the one beside this executable)
           --peer PATH          tips-peerd, the C service every latency target is a ratio to
                                (scripts/bench builds it); without it those targets are not measured
+          --slow-flush PATH    slow-flush.so, preloaded to slow every flush of the slow-disk phase
+                               (scripts/bench builds it)
           --baseline PATH      An earlier build's feels-tipsd to compare with in the same run (A/B)
           --notifier PATH      The feels-tips-notifier to watch idle (default: beside the daemon)
           --quick              A short run, a few minutes: the defaults in brackets

@@ -8,7 +8,7 @@ enum BenchPhase: String, CaseIterable, Comparable, Sendable {
     case busy
     /// Reads alone against reads while 16 writers run.
     case contention
-    /// The same with every fdatasync of the service slowed to 500 ms, through strace.
+    /// The same with every fdatasync of the service 500 ms slower, through a preloaded library.
     case slowDisk = "slow-disk"
     /// Exec to the name owned, with an empty journal and a full one.
     case startup

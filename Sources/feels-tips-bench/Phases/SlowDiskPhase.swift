@@ -1,35 +1,32 @@
 /// Reads alone and beside 16 writers again, on a service whose every `fdatasync` and `fsync` takes 500 ms longer:
-/// a busy or failing disk, injected by strace.
+/// a busy or failing disk, injected by a preloaded library (`Faults/slow-flush.c`, which `scripts/bench` builds).
 ///
-/// strace launches the service (`-f --seccomp-bpf`): the seccomp filter stops the service only at the two
-/// syscalls, so every other syscall runs at full speed. Attaching to a running service with `-p` cannot use
-/// the filter and stops it at every syscall, which slows reads too.
+/// The library makes the flush, then sleeps in the thread that called it; every other call runs at full speed on
+/// every thread. strace's delay injection, used before, stopped every call of a thread the service started after it
+/// attached (strace 6.1), so it measured the tracer whenever a later thread served the reads.
 enum SlowDiskPhase {
     /// The delay added to each flush.
     static let delay: Duration = .milliseconds(500)
 
-    /// The strace command the service runs under.
-    static let launcher = [
-        "strace", "-f", "--seccomp-bpf", "-qq", "-o", "/dev/null", "-e", "trace=fdatasync,fsync",
-        "-e", "inject=fdatasync,fsync:delay_exit=\(Int(delay.microseconds))", "--",
-    ]
+    /// The command the service runs under: `env`, setting the preload and its delay.
+    static func launcher(slowFlush library: String) -> [String] {
+        ["env", "LD_PRELOAD=\(library)", "FEELS_BENCH_FLUSH_DELAY_US=\(Int(delay.microseconds))"]
+    }
 
     /// Runs the phase on services of its own, one for each feels-tipsd measured, their passes interleaved.
     ///
     /// - Parameters:
     ///   - subjects: This build's feels-tipsd, and the baseline's when measured.
+    ///   - library: The slowing library, `slow-flush.so`.
     ///   - usualReads: Each subject's reader-alone median of the contention phase on the unslowed service, if it ran.
     /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
     static func run(
-        _ subjects: [Subject], options: BenchOptions, usualReads: [Subject.Role: Double],
+        _ subjects: [Subject], slowFlush library: String, options: BenchOptions, usualReads: [Subject.Role: Double],
         progress: (String) -> Void
     ) throws(BenchError) -> PhaseReport {
         var report = PhaseReport(title: "Reads while 16 writers run, every fdatasync slowed by 500 ms")
-        guard ExecutableSearch.find("strace") != nil else {
-            report.notes = ["Not measured: strace is not installed (Debian package strace)."]
-            return report
-        }
-        progress("reads beside 16 writers on a disk slowed by strace: \(options.slices) pass(es)")
+        let launcher = launcher(slowFlush: library)
+        progress("reads beside 16 writers on a disk slowed by slow-flush.so: \(options.slices) pass(es)")
         var services: [ServiceUnderTest] = []
         defer {
             for service in services { service.stop() }
@@ -50,11 +47,11 @@ enum SlowDiskPhase {
                 ]
         }
         report.notes = [
-            "feels-tipsd runs under `\((launcher + ["feels-tipsd", "…"]).joined(separator: " "))`. Each pass is reads "
-                + "alone, then reads beside the writers; after the writers' slice the bench waits for every call in "
-                + "flight to be answered. A thread held by strace for the delay shows as 't ptrace_stop'.",
-            "'Usual median' is read as at most 1.5 × the reader's median alone on the same slowed service (the "
-                + "filter's own cost falls on both).",
+            "feels-tipsd runs under `env LD_PRELOAD=slow-flush.so FEELS_BENCH_FLUSH_DELAY_US="
+                + "\(Int(delay.microseconds))`: each flush is made, then its thread sleeps. Each pass is reads alone, "
+                + "then reads beside the writers; after the writers' slice the bench waits for every call in flight "
+                + "to be answered. A thread in the delay shows as 'S hrtimer_nanosleep'.",
+            "'Usual median' is read as at most 1.5 × the reader's median alone on the same slowed service.",
         ]
         if singles.contains(where: { $0 < delay }) {
             report.notes.append(

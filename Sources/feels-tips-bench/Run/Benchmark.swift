@@ -57,8 +57,12 @@ enum Benchmark {
                 }
             }
             if wanted.contains(.slowDisk) {
+                guard let library = options.slowFlush else {
+                    throw .setup("the slow-disk phase needs the slowing library: pass it with --slow-flush PATH")
+                }
                 phases.append(
-                    try SlowDiskPhase.run(daemons, options: options, usualReads: usualReads, progress: progress))
+                    try SlowDiskPhase.run(
+                        daemons, slowFlush: library, options: options, usualReads: usualReads, progress: progress))
             }
         }
         if !wanted.isDisjoint(with: [.startup, .journal]) {
