@@ -193,6 +193,73 @@ public final class DBusMessage {
         bodyEnd = end
     }
 
+    /// A method return holding `values`, marshalled by this binding (``WireBytes``) and handed to libdbus whole: a
+    /// template for replies, which ``copied()`` gives no serial and ``address(asReplyTo:)`` addresses. Its header
+    /// has the no-reply flag and a placeholder reply serial, as libdbus loads no method return without one.
+    ///
+    /// - Throws: As `append(_:)`; `DBusError.invalidMessage` with libdbus's reason should it refuse the bytes.
+    static func methodReturnTemplate(marshalling values: [DBusValue]) throws(DBusError) -> DBusMessage {
+        let signatures = values.map(\.signatureText)
+        for text in signatures {
+            try SignatureParser.scan(text) { _ in }
+        }
+        let signature = signatures.joined()
+        guard signature.utf8.count <= 255 else {
+            throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
+        }
+        var body = WireBytes(capacity: 512)
+        for value in values {
+            try value.marshal(into: &body, depth: NestingDepth())
+        }
+        var message = WireBytes(capacity: 64 + body.count)
+        // 'l' for little-endian, a method return, no reply expected, protocol version 1; the body's length; serial 1,
+        // which libdbus needs to load it and which its copies drop.
+        for byte in [UInt8(ascii: "l"), UInt8(CDBUS_MESSAGE_TYPE_METHOD_RETURN), 1, 1] {
+            message.append(byte: byte)
+        }
+        message.append(UInt32(body.count))
+        message.append(UInt32(1))
+        let fields = message.beginArray(elementAlignment: 8)
+        message.append(byte: UInt8(CDBUS_HEADER_FIELD_REPLY_SERIAL))
+        message.append(signature: "u")
+        message.append(UInt32(1))
+        if !signature.isEmpty {
+            message.pad(to: 8)
+            message.append(byte: UInt8(CDBUS_HEADER_FIELD_SIGNATURE))
+            message.append(signature: "g")
+            message.append(signature: signature)
+        }
+        message.endArray(fields)
+        message.pad(to: 8)
+        message.append(contentsOf: body)
+        guard message.count <= WireLimits.maximumMessageLength else {
+            throw .messageTooLarge(bytes: message.count, limit: WireLimits.maximumMessageLength)
+        }
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let raw = message.bytes.withUnsafeBytes { bytes in
+            dbus_message_demarshal(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), &error)
+        }
+        guard let raw else {
+            if dbus_error_is_set(&error) == 0 { throw .outOfMemory }
+            throw .invalidMessage(String(cString: error.message))
+        }
+        let template = DBusMessage(taking: raw)
+        template.bodyEnd = body.count
+        template.signatureLength = signature.utf8.count
+        return template
+    }
+
+    /// The message as libdbus would send it, for tests: header and body.
+    var marshalled: [UInt8] {
+        var bytes: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(raw, &bytes, &length) != 0, let bytes else { return [] }
+        defer { dbus_free(bytes) }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+    }
+
     /// Appends one value to the body; see `append(_:)` for the checks.
     ///
     /// - Throws: As `append(_:)`.

@@ -1,0 +1,120 @@
+/// A message's bytes in D-Bus's wire format, little-endian, as this binding marshals them itself: for a reply kept
+/// and copied (`DBusReplyBody`), whose a{sv} libdbus's type writer marshals at several times the cost. Offsets count
+/// from the start of what is written, so a body written here keeps its alignment after a header padded to 8 bytes.
+struct WireBytes {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 1024) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    var count: Int { bytes.count }
+
+    mutating func pad(to boundary: Int) {
+        let padding = (boundary - bytes.count % boundary) % boundary
+        if padding > 0 { bytes.append(contentsOf: repeatElement(0, count: padding)) }
+    }
+
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    mutating func append<Integer: FixedWidthInteger>(_ value: Integer) {
+        pad(to: MemoryLayout<Integer>.size)
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// A string or object path: its length, its bytes, a NUL.
+    mutating func append(string: String) {
+        append(UInt32(string.utf8.count))
+        bytes.append(contentsOf: string.utf8)
+        bytes.append(0)
+    }
+
+    /// A signature: its length in one byte, its bytes, a NUL.
+    mutating func append(signature: String) {
+        bytes.append(UInt8(truncatingIfNeeded: signature.utf8.count))
+        bytes.append(contentsOf: signature.utf8)
+        bytes.append(0)
+    }
+
+    /// Starts an array: a length to fill in, then the padding to its elements' alignment, which the length does not
+    /// count. Returns where the length is and where the elements start.
+    mutating func beginArray(elementAlignment: Int) -> (length: Int, start: Int) {
+        append(UInt32(0))
+        let length = bytes.count - 4
+        pad(to: elementAlignment)
+        return (length, bytes.count)
+    }
+
+    /// Writes the length of the array begun at `array`.
+    mutating func endArray(_ array: (length: Int, start: Int)) {
+        let length = UInt32(bytes.count - array.start).littleEndian
+        withUnsafeBytes(of: length) { source in
+            for index in 0..<4 { bytes[array.length + index] = source[index] }
+        }
+    }
+
+    mutating func append(contentsOf other: WireBytes) {
+        bytes.append(contentsOf: other.bytes)
+    }
+}
+
+extension DBusValue {
+    /// Checks this value as `appendChecked(to:at:depth:)` does and writes it in the wire format in the same walk.
+    ///
+    /// - Throws: As `checkedEnd(at:depth:)`; what was written is then unusable.
+    func marshal(into wire: inout WireBytes, depth: NestingDepth) throws(DBusError) {
+        switch self {
+        case .byte(let value): wire.append(byte: value)
+        case .boolean(let value): wire.append(UInt32(value ? 1 : 0))
+        case .int16(let value): wire.append(value)
+        case .uint16(let value): wire.append(value)
+        case .int32(let value): wire.append(value)
+        case .uint32(let value): wire.append(value)
+        case .int64(let value): wire.append(value)
+        case .uint64(let value): wire.append(value)
+        case .double(let value): wire.append(value.bitPattern)
+        case .string(let text):
+            if text.containsNUL { throw .invalidString(text) }
+            wire.append(string: text)
+        case .objectPath(let path): wire.append(string: path.rawValue)
+        case .signature(let signature): wire.append(signature: signature.rawValue)
+        case .array(let element, let values):
+            try Self.checkArrayElement(element)
+            let inner = try deeper(depth, array: true)
+            let array = wire.beginArray(elementAlignment: Self.alignment(of: element))
+            for value in values {
+                try value.checkSignature(element)
+                try value.marshal(into: &wire, depth: inner)
+                try checkArrayLength(wire.count - array.start)
+            }
+            wire.endArray(array)
+        case .dictionary(let key, let value, let entries):
+            try Self.checkDictionary(key: key, value: value)
+            let inner = try deeper(try deeper(depth, array: true), array: false)
+            let array = wire.beginArray(elementAlignment: 8)
+            for entry in entries {
+                try entry.key.checkSignature(key)
+                try entry.value.checkSignature(value)
+                wire.pad(to: 8)
+                try entry.key.marshal(into: &wire, depth: inner)
+                try entry.value.marshal(into: &wire, depth: inner)
+                try checkArrayLength(wire.count - array.start)
+            }
+            wire.endArray(array)
+        case .structure(let fields):
+            guard !fields.isEmpty else { throw .invalidSignature("()", reason: "empty structure") }
+            let inner = try deeper(depth, array: false)
+            wire.pad(to: 8)
+            for field in fields {
+                try field.marshal(into: &wire, depth: inner)
+            }
+        case .variant(let content):
+            let text = content.signatureText
+            let inner = try Self.checkVariant(signature: text, depth: depth)
+            wire.append(signature: text)
+            try content.marshal(into: &wire, depth: inner)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import BusTestSupport
+import Testing
+
+@testable import DBus
+
+/// A reply kept and copied (`DBusReplyBody`) is marshalled by this binding and handed to libdbus whole: its body
+/// must be byte for byte what libdbus's own type writer writes, and refuse exactly what it refuses.
+@Suite struct WireMarshallingTests {
+    /// A message whose body libdbus's type writer marshals, the way replies were built before: a signal, since a
+    /// body's bytes do not depend on the message's type.
+    static func libdbusReply(_ values: [DBusValue]) throws(DBusError) -> DBusMessage {
+        let message = try DBusMessage.signal(path: "/test", interface: "org.feels.Test1", member: "Value")
+        try message.appendInOnePass(values)
+        return message
+    }
+
+    /// The body of a marshalled message: its last bytes, as many as the fixed header's body length says.
+    static func body(of message: DBusMessage) -> [UInt8] {
+        let bytes = message.marshalled
+        guard bytes.count >= 16 else { return [] }
+        let length = (4..<8).reduce(0) { $0 | Int(bytes[$1]) << (8 * ($1 - 4)) }
+        return Array(bytes.suffix(length))
+    }
+
+    // Each sample after a byte and before a string, so that every alignment is exercised: what follows a value
+    // starts where the value ends.
+    @Test(arguments: sampleValues)
+    func everyValueIsWrittenAsLibdbusWritesIt(_ value: DBusValue) throws {
+        let values: [DBusValue] = [.byte(7), value, .string("after")]
+        let ours = try DBusMessage.methodReturnTemplate(marshalling: values)
+        let theirs = try Self.libdbusReply(values)
+        #expect(Self.body(of: ours) == Self.body(of: theirs))
+        #expect(!Self.body(of: ours).isEmpty)
+        #expect(try ours.arguments == values)
+        #expect(ours.signature == theirs.signature)
+        #expect(ours.estimatedSize >= ours.marshalled.count)
+    }
+
+    @Test func aTipShapedDictionaryListIsWrittenAsLibdbusWritesIt() throws {
+        let tip = DBusValue.vardict([
+            ("id", .string("SiriShortcutTip")), ("shown", .boolean(true)), ("count", .uint32(3)),
+            ("rules", .variant(.array("a{sv}", [.vardict([("kind", .string("parameter")), ("value", .int64(-2))])]))),
+            ("icons", .strings(["face-smile-symbolic", "face-smile"])), ("at", .variant(.double(1.25))),
+        ])
+        let values: [DBusValue] = [.array("a{sv}", [tip, .vardict([]), tip])]
+        let ours = try DBusMessage.methodReturnTemplate(marshalling: values)
+        #expect(Self.body(of: ours) == Self.body(of: try Self.libdbusReply(values)))
+        #expect(try ours.arguments == values)
+    }
+
+    @Test func anEmptyBodyHasNoSignature() throws {
+        let ours = try DBusMessage.methodReturnTemplate(marshalling: [])
+        #expect(ours.signature == "")
+        #expect(try ours.arguments == [])
+        #expect(Self.body(of: ours).isEmpty)
+    }
+
+    @Test(arguments: OnePassMarshallingTests.mistakes)
+    func everyMistakeIsRefusedWithLibdbusPathsError(_ value: DBusValue) throws {
+        var ours: DBusError?
+        do throws(DBusError) { _ = try DBusMessage.methodReturnTemplate(marshalling: [.uint32(1), value]) } catch {
+            ours = error
+        }
+        var theirs: DBusError?
+        do throws(DBusError) { _ = try Self.libdbusReply([.uint32(1), value]) } catch { theirs = error }
+        #expect(ours != nil)
+        #expect(ours == theirs)
+    }
+
+    @Test func aCopyOfTheTemplateHasNoSerialYetAndExpectsNoReply() throws {
+        let template = try DBusMessage.methodReturnTemplate(marshalling: [.string("words")])
+        let copy = try template.copied()
+        #expect(copy.serial == 0, "libdbus gives the copy its serial as it sends it")
+        #expect(copy.noReplyExpected)
+        #expect(copy.type == .methodReturn)
+        #expect(try copy.arguments == [.string("words")])
+    }
+}
