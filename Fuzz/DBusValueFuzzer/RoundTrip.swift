@@ -1,7 +1,8 @@
 @testable import DBus
 
-/// Writes values through both of the binding's append paths and checks that they agree with each other, with the
-/// offsets the size checks count, and with what reading the result back gives.
+/// Writes values through both of the binding's append paths, and through the wire writer kept replies are made with,
+/// and checks that they agree with each other, with the offsets the size checks count, and with what reading the
+/// result back gives.
 enum RoundTrip {
     /// The body both paths write for `values`, which must be valid; `what` names them in a failure.
     @discardableResult
@@ -15,6 +16,12 @@ enum RoundTrip {
             fail("\(what) are refused when written back: \(error)")
         }
         check(twoPass == onePass, "\(what): the two append paths write different bytes")
+        do {
+            let template = try DBusMessage.methodReturnTemplate(marshalling: values)
+            check(WireMessage.body(of: template).bytes == twoPass, "\(what): the wire writer writes other bytes")
+        } catch {
+            fail("\(what) are refused by the wire writer: \(error)")
+        }
         var end = 0
         for value in values {
             do {
