@@ -91,6 +91,11 @@ extension DBusValue {
     /// Refuses a variant whose content's signature is invalid or which nests too deep; returns the depth inside it.
     static func checkVariant(signature: String, depth: NestingDepth) throws(DBusError) -> NestingDepth {
         try SignatureParser.scan(signature) { _ in }
+        return try checkVariant(depth: depth)
+    }
+
+    /// Refuses a variant which nests too deep, its content's signature known to be valid; returns the depth inside it.
+    static func checkVariant(depth: NestingDepth) throws(DBusError) -> NestingDepth {
         var inner = depth
         inner.total += 1
         // A variant starts a new signature, so only the total depth carries over.

@@ -11,8 +11,9 @@ struct WireBytes {
     var count: Int { bytes.count }
 
     mutating func pad(to boundary: Int) {
-        let padding = (boundary - bytes.count % boundary) % boundary
-        if padding > 0 { bytes.append(contentsOf: repeatElement(0, count: padding)) }
+        while bytes.count % boundary != 0 {
+            bytes.append(0)
+        }
     }
 
     mutating func append(byte: UInt8) {
@@ -85,7 +86,7 @@ extension DBusValue {
             let inner = try deeper(depth, array: true)
             let array = wire.beginArray(elementAlignment: Self.alignment(of: element))
             for value in values {
-                try value.checkSignature(element)
+                if !value.hasSignature(element) { try value.checkSignature(element) }
                 try value.marshal(into: &wire, depth: inner)
                 try checkArrayLength(wire.count - array.start)
             }
@@ -95,8 +96,8 @@ extension DBusValue {
             let inner = try deeper(try deeper(depth, array: true), array: false)
             let array = wire.beginArray(elementAlignment: 8)
             for entry in entries {
-                try entry.key.checkSignature(key)
-                try entry.value.checkSignature(value)
+                if !entry.key.hasSignature(key) { try entry.key.checkSignature(key) }
+                if !entry.value.hasSignature(value) { try entry.value.checkSignature(value) }
                 wire.pad(to: 8)
                 try entry.key.marshal(into: &wire, depth: inner)
                 try entry.value.marshal(into: &wire, depth: inner)
@@ -111,10 +112,53 @@ extension DBusValue {
                 try field.marshal(into: &wire, depth: inner)
             }
         case .variant(let content):
+            if let code = content.basicTypeCode {
+                // A basic type's signature is one valid code: nothing to parse, only the depth to count.
+                let inner = try Self.checkVariant(depth: depth)
+                wire.append(byte: 1)
+                wire.append(byte: code)
+                wire.append(byte: 0)
+                try content.marshal(into: &wire, depth: inner)
+                return
+            }
             let text = content.signatureText
             let inner = try Self.checkVariant(signature: text, depth: depth)
             wire.append(signature: text)
             try content.marshal(into: &wire, depth: inner)
+        }
+    }
+
+    /// The type code of a basic value (not a container, not a variant), `nil` for the others.
+    var basicTypeCode: UInt8? {
+        switch self {
+        case .array, .dictionary, .structure, .variant: nil
+        default: signatureText.utf8.first
+        }
+    }
+
+    /// Whether this value's signature is `signature`, as ``checkSignature(_:)`` asks, without building the
+    /// signature's text for an array or a dictionary.
+    func hasSignature(_ signature: DBusSignature) -> Bool {
+        let expected = signature.rawValue.utf8
+        switch self {
+        case .array(let element, _):
+            let inner = element.rawValue.utf8
+            return expected.count == inner.count + 1 && expected.first == UInt8(ascii: "a")
+                && expected.dropFirst().elementsEqual(inner)
+        case .dictionary(let key, let value, _):
+            let keyCode = key.rawValue.utf8
+            let valueCode = value.rawValue.utf8
+            guard expected.count == keyCode.count + valueCode.count + 3 else { return false }
+            var rest = expected[...]
+            guard rest.popFirst() == UInt8(ascii: "a"), rest.popFirst() == UInt8(ascii: "{"),
+                rest.popLast() == UInt8(ascii: "}")
+            else { return false }
+            return rest.prefix(keyCode.count).elementsEqual(keyCode)
+                && rest.dropFirst(keyCode.count).elementsEqual(valueCode)
+        case .structure:
+            return signatureText == signature.rawValue
+        default:
+            return expected.count == 1 && expected.first == signatureText.utf8.first
         }
     }
 }
