@@ -57,18 +57,15 @@ static void slow_flush_wait(void) {
     }
 }
 
-int fdatasync(int fd) {
-    int result = next_fdatasync(fd);
+/* Makes the flush, then waits out the delay; the flush's result and errno are what the caller gets. */
+static int slow_flush(int (*flush)(int), int fd) {
+    int result = flush(fd);
     int saved = errno;
     slow_flush_wait();
     errno = saved;
     return result;
 }
 
-int fsync(int fd) {
-    int result = next_fsync(fd);
-    int saved = errno;
-    slow_flush_wait();
-    errno = saved;
-    return result;
-}
+int fdatasync(int fd) { return slow_flush(next_fdatasync, fd); }
+
+int fsync(int fd) { return slow_flush(next_fsync, fd); }
