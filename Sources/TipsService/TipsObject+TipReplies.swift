@@ -13,6 +13,8 @@ struct PreparedTip {
     /// `PresentTip` of this tip answering shown false, then shown true: a present that records nothing (the tip not
     /// shown, or `record` false) leaves the tip as it was, so the next one answers the same.
     var presented: [Tips1.PresentTipPrepared?] = [nil, nil]
+    /// The dictionary marshalled once, for every `GetTips` reply that lists it.
+    var marshalled: Tips1.Tip.Marshalled?
 }
 
 /// `GetTips` of every tip, or of every tip at one location, as last marshalled, and the snapshots it shows.
@@ -59,21 +61,26 @@ extension TipsObject {
         }
         let names = languages.map(\.text)
         if ids.count == 1, snapshots.count == 1 {
-            var prepared = prepare(snapshots[0], languages: languages)
+            var (prepared, tip) = try marshalled(snapshots[0], languages: languages)
             if let alone = prepared.alone { return alone }
-            let alone = try Self.marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: [prepared.tip]) }
+            let alone = try Self.marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: [tip]) }
             prepared.alone = alone
             keep(prepared, at: DictionaryKey(id: prepared.snapshot.tip.id, languages: names))
             return alone
         }
+        // A list places each tip as marshalled for the last reply that had it: after a write, only the tips it
+        // changed are marshalled again.
+        var tips: [Tips1.Tip.Marshalled] = []
+        tips.reserveCapacity(snapshots.count)
+        for snapshot in snapshots {
+            tips.append(try marshalled(snapshot, languages: languages).tip)
+        }
         guard ids.isEmpty else {
-            // Several tips named one by one: a list of its own, marshalled for this call alone.
-            let tips = snapshots.map { prepare($0, languages: languages).tip }
+            // Several tips named one by one: a list of its own, for this call alone.
             return try Self.marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: tips) }
         }
         let key = TipListKey(location: filter, languages: names)
         if let list = tipLists[key], list.snapshots == snapshots { return list.prepared }
-        let tips = snapshots.map { prepare($0, languages: languages).tip }
         let prepared = try Self.marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: tips) }
         // One list for every location and one for each, in each list of languages kept.
         if tipLists[key] != nil || tipLists.count < Self.languageListsKept * (TipLocation.allCases.count + 1) {
@@ -101,6 +108,19 @@ extension TipsObject {
     /// The tip's dictionary in words of `languages`, reused while the tip's snapshot is unchanged.
     func tip(of snapshot: TipSnapshot, languages: [LanguageName]) -> Tips1.Tip {
         prepare(snapshot, languages: languages).tip
+    }
+
+    /// The tip as `prepare(_:languages:)` gives it, with its dictionary marshalled (once, and kept).
+    private func marshalled(_ snapshot: TipSnapshot, languages: [LanguageName]) throws(DBusMethodError)
+        -> (prepared: PreparedTip, tip: Tips1.Tip.Marshalled)
+    {
+        var prepared = prepare(snapshot, languages: languages)
+        if let kept = prepared.marshalled { return (prepared, kept) }
+        let tip = prepared.tip
+        let marshalled = try Self.marshal { () throws(DBusError) in try tip.marshalled() }
+        prepared.marshalled = marshalled
+        keep(prepared, at: DictionaryKey(id: snapshot.tip.id, languages: languages.map(\.text)))
+        return (prepared, marshalled)
     }
 
     /// The tip's dictionary for `snapshot`, built again only when the snapshot changed, and kept.

@@ -47,6 +47,7 @@ extension SwiftEmitter {
         let namespace = SwiftNames.namespace(of: interface.name)
         let methods = interface.methods.filter { !$0.outputs.isEmpty }
         guard !methods.isEmpty else { return }
+        var listElements = Set<String>()
         line()
         line("extension \(namespace) {")
         for method in methods {
@@ -68,11 +69,53 @@ extension SwiftEmitter {
                 "            body = try DBusReplyBody([\(outputs.map { $0.type.encode($0.name) }.joined(separator: ", "))])"
             )
             line("        }")
+            if let list = Self.dictionaryList(outputs) {
+                line()
+                line(
+                    "        /// Places \(list.element) dictionaries marshalled before, marshalling none of them again."
+                )
+                line("        ///")
+                line("        /// - Throws: `DBusError` beyond the wire's size limits.")
+                line("        public init(\(list.output.label): [\(list.element).Marshalled]) throws(DBusError) {")
+                line("            body = try DBusReplyBody(array: \"a{sv}\", of: \(list.output.name).map(\\.value))")
+                line("        }")
+                listElements.insert(list.element)
+            }
             line("    }")
             line()
         }
         lines.removeLast()
         line("}")
+        for element in listElements.sorted() {
+            line()
+            line("extension \(element) {")
+            line(
+                "    /// The dictionary marshalled once, to be placed in replies without marshalling it again: a list's"
+            )
+            line(
+                "    /// `Prepared` takes them, so that an element unchanged since the last list is not marshalled anew."
+            )
+            line("    public struct Marshalled: Sendable {")
+            line("        /// Its bytes, as the DBus module places them.")
+            line("        public let value: DBusMarshalledValue")
+            line("    }")
+            line()
+            line("    /// Marshals the dictionary once.")
+            line("    ///")
+            line("    /// - Throws: `DBusError` for a value the wire refuses.")
+            line("    public func marshalled() throws(DBusError) -> Marshalled {")
+            line("        Marshalled(value: try DBusMarshalledValue(encoded))")
+            line("    }")
+            line("}")
+        }
+    }
+
+    /// The one output of a method when it is a list of a dictionary type (`aa{sv}`), with that type's name.
+    private static func dictionaryList(_ outputs: [Parameter]) -> (output: Parameter, element: String)? {
+        guard outputs.count == 1, let output = outputs.first, output.type.signature == "aa{sv}",
+            output.type.name.hasPrefix("["), output.type.name.hasSuffix("]")
+        else { return nil }
+        return (output, String(output.type.name.dropFirst().dropLast()))
     }
 
     /// The typed answers of writes.

@@ -203,13 +203,40 @@ public final class DBusMessage {
         for text in signatures {
             try SignatureParser.scan(text) { _ in }
         }
-        let signature = signatures.joined()
-        guard signature.utf8.count <= 255 else {
-            throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
-        }
         var body = WireBytes(capacity: 512)
         for value in values {
             try value.marshal(into: &body, depth: NestingDepth())
+        }
+        return try methodReturnTemplate(body: body, signature: signatures.joined())
+    }
+
+    /// A method return template whose body is one array of values marshalled before (``DBusMarshalledValue``), each
+    /// placed as it is: none is marshalled again.
+    ///
+    /// - Throws: `DBusError.typeMismatch` for a part of another signature than `element`, `.messageTooLarge` beyond
+    ///   the size limits.
+    static func methodReturnTemplate(array element: DBusSignature, of parts: [DBusMarshalledValue]) throws(DBusError)
+        -> DBusMessage
+    {
+        var body = WireBytes(capacity: 64 + parts.reduce(0) { $0 + $1.bytes.count })
+        let array = body.beginArray(elementAlignment: DBusValue.alignment(of: element))
+        for part in parts {
+            guard part.signature == element else {
+                throw .typeMismatch(expected: element.rawValue, actual: part.signature.rawValue)
+            }
+            body.append(placing: part)
+            guard body.count - array.start <= WireLimits.maximumArrayLength else {
+                throw .messageTooLarge(bytes: body.count - array.start, limit: WireLimits.maximumArrayLength)
+            }
+        }
+        body.endArray(array)
+        return try methodReturnTemplate(body: body, signature: "a" + element.rawValue)
+    }
+
+    /// The method return template around `body`, whose values' signatures are `signature` (checked).
+    private static func methodReturnTemplate(body: WireBytes, signature: String) throws(DBusError) -> DBusMessage {
+        guard signature.utf8.count <= 255 else {
+            throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
         }
         var message = WireBytes(capacity: 64 + body.count)
         // 'l' for little-endian, a method return, no reply expected, protocol version 1; the body's length; serial 1,

@@ -24,6 +24,17 @@ public final class DBusReplyBody {
         self.template = template
         signature = values.map(\.signatureText).joined()
     }
+
+    /// A body of one array whose elements were marshalled before (`DBusMarshalledValue`), each placed as it is.
+    ///
+    /// - Throws: `DBusError.typeMismatch` for a part whose signature is not `element`, `.messageTooLarge` beyond the
+    ///   size limits.
+    public init(array element: DBusSignature, of parts: [DBusMarshalledValue]) throws(DBusError) {
+        let template = try DBusMessage.methodReturnTemplate(array: element, of: parts)
+        _ = template.estimatedSize
+        self.template = template
+        signature = "a" + element.rawValue
+    }
 }
 
 extension DBusMessage {

@@ -59,6 +59,14 @@ struct WireBytes {
     mutating func append(contentsOf other: WireBytes) {
         bytes.append(contentsOf: other.bytes)
     }
+
+    mutating func append(contentsOf other: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: other)
+    }
+
+    mutating func append(contentsOf other: [UInt8]) {
+        bytes.append(contentsOf: other)
+    }
 }
 
 extension DBusValue {
@@ -159,6 +167,51 @@ extension DBusValue {
             return signatureText == signature.rawValue
         default:
             return expected.count == 1 && expected.first == signatureText.utf8.first
+        }
+    }
+}
+
+/// A dictionary marshalled once in the wire format, to be placed in replies built later without marshalling it
+/// again (`DBusReplyBody(array:of:)`): a tip that did not change need not be marshalled for every list it is in.
+///
+/// A dictionary's bytes do not depend on where it is placed but for the padding between its length and its first
+/// entry (entries start at an 8-byte boundary), so one marshalling serves every place an array puts it.
+public struct DBusMarshalledValue: Sendable {
+    /// The dictionary's signature, such as `a{sv}`.
+    public let signature: DBusSignature
+    /// Its bytes as written from an 8-byte boundary: the length, four bytes of padding, the entries.
+    let bytes: [UInt8]
+
+    /// Marshals `value`, a dictionary, to be placed as an element of an array, with the checks of a reply's.
+    ///
+    /// - Throws: `DBusError.unsupportedType` for a value that is not a dictionary; as `DBusMessage.append(_:)` for a
+    ///   value the wire refuses.
+    public init(_ value: DBusValue) throws(DBusError) {
+        guard case .dictionary = value else {
+            throw .unsupportedType("only a dictionary is marshalled apart, not '\(value.signatureText)'")
+        }
+        let text = value.signatureText
+        try SignatureParser.scan(text) { _ in }
+        var wire = WireBytes(capacity: 1024)
+        // It will be an element of an array: one level deeper than the body.
+        var depth = NestingDepth()
+        depth = try value.deeper(depth, array: true)
+        try value.marshal(into: &wire, depth: depth)
+        signature = DBusSignature(unchecked: text)
+        bytes = wire.bytes
+    }
+}
+
+extension WireBytes {
+    /// Places a dictionary marshalled before, at the next 4-byte boundary: as it was written when that is an 8-byte
+    /// one, else without the four bytes of padding after its length.
+    mutating func append(placing part: DBusMarshalledValue) {
+        pad(to: 4)
+        if count % 8 == 0 {
+            append(contentsOf: part.bytes)
+        } else {
+            append(contentsOf: part.bytes[0..<4])
+            append(contentsOf: part.bytes[8...])
         }
     }
 }

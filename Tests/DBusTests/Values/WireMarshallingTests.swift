@@ -48,6 +48,44 @@ import Testing
         #expect(try ours.arguments == values)
     }
 
+    // Dictionaries of different lengths, so that the next one starts at a 4-byte boundary that is not an 8-byte
+    // one as often as at one that is; an empty one among them.
+    static let dictionaries: [DBusValue] = [
+        .vardict([("id", .string("SiriShortcutTip"))]), .vardict([]), .vardict([("a", .byte(1))]),
+        .vardict([("at", .double(2.5)), ("names", .strings(["x", "yz"]))]), .vardict([("b", .boolean(false))]),
+        .vardict([("nested", .vardict([("deep", .int64(-1))])), ("n", .uint16(3))]),
+    ]
+
+    @Test func dictionariesMarshalledApartArePlacedAsLibdbusWritesTheList() throws {
+        for count in 0...Self.dictionaries.count {
+            let list = Array(Self.dictionaries.prefix(count))
+            let parts = try list.map { try DBusMarshalledValue($0) }
+            let ours = try DBusMessage.methodReturnTemplate(array: "a{sv}", of: parts)
+            let theirs = try Self.libdbusReply([.array("a{sv}", list)])
+            #expect(Self.body(of: ours) == Self.body(of: theirs), "\(count) dictionaries")
+            #expect(try ours.arguments == [.array("a{sv}", list)])
+            #expect(ours.signature == "aa{sv}")
+        }
+    }
+
+    @Test func onePartMarshalledOnceIsPlacedWhereverTheListPutsIt() throws {
+        let part = try DBusMarshalledValue(Self.dictionaries[3])
+        let short = try DBusMarshalledValue(Self.dictionaries[2])
+        let list = [part, short, part, part, short, part]
+        let ours = try DBusMessage.methodReturnTemplate(array: "a{sv}", of: list)
+        let values = [3, 2, 3, 3, 2, 3].map { Self.dictionaries[$0] }
+        #expect(Self.body(of: ours) == Self.body(of: try Self.libdbusReply([.array("a{sv}", values)])))
+    }
+
+    @Test func aPartOfAnotherSignatureOrAValueNotADictionaryIsRefused() throws {
+        let other = try DBusMarshalledValue(.dictionary(key: .string, value: .string, []))
+        #expect(throws: DBusError.typeMismatch(expected: "a{sv}", actual: "a{ss}")) {
+            try DBusMessage.methodReturnTemplate(array: "a{sv}", of: [other])
+        }
+        #expect(throws: DBusError.self) { try DBusMarshalledValue(.strings(["a"])) }
+        #expect(throws: DBusError.invalidString("a\0b")) { try DBusMarshalledValue(.vardict([("k", .string("a\0b"))])) }
+    }
+
     @Test func anEmptyBodyHasNoSignature() throws {
         let ours = try DBusMessage.methodReturnTemplate(marshalling: [])
         #expect(ours.signature == "")
