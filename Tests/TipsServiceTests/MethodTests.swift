@@ -120,6 +120,28 @@ struct MethodTests {
         #expect(rules.map { ($0[parameter] as? [String: Any])?["data"] as? String } == ["mood-log-count"])
     }
 
+    // A list places each tip as marshalled for the last reply that had it (docs/DESIGN.md, "Replies marshalled
+    // once"): after a write, every list must show the tips it changed anew and the others as they were.
+    @Test func everyListAfterAWriteShowsEachTipAsItIsReadAlone() throws {
+        let service = try RunningService()
+        let ids = ["SiriShortcutTip", "TimeViewTip", "CustomizeLayoutTip"]
+        for count in 1...3 {
+            // Every kind of list kept before the write: all tips, some by id, those at a location.
+            _ = try service.tips.getTips(ids: [])
+            _ = try service.tips.getTips(ids: ids)
+            _ = try service.tips.getTips(ids: [], options: .init(location: "SettingsContentView"))
+            #expect(try service.tips.logMood(mood: "good") == UInt32(count))
+            let alone = try Self.catalog.map { try service.tip($0) }
+            #expect(try service.tips.getTips(ids: []) == alone, "after \(count) moods")
+            #expect(try service.tips.getTips(ids: ids) == ids.compactMap { id in alone.first { $0.id == id } })
+            #expect(
+                try service.tips.getTips(ids: [], options: .init(location: "SettingsContentView"))
+                    == alone.filter { $0.location == "SettingsContentView" })
+            let siri = try #require(alone.first { $0.id == "SiriShortcutTip" })
+            #expect(siri.rules.first?.value == .uint32(UInt32(count)), "the changed tip is new in the lists")
+        }
+    }
+
     @Test func getTipsWithSeveralIdsKeepsTheirOrderAndRefusesAnUnknownIdOrLocation() throws {
         let service = try RunningService()
         let ids = ["TimeViewTip", "aiinsightstip", "CustomizeLayoutTip", "TimeViewTip"]
