@@ -74,7 +74,7 @@ struct CommandLineTests {
         try server.close(1, reason: 2)
         #expect(notifier.child.waitForExit(timeout: .seconds(20)) == .exited(0), "\(notifier.log)")
         #expect(ContinuousClock.now - closedAt < .seconds(4), "it did not wait out its five seconds")
-        #expect(notifier.log.contains { $0.contains("was dismissed by the user (2); nothing is recorded") })
+        #expect(notifier.waitForLog("was dismissed by the user (2); nothing is recorded"), "\(notifier.log)")
     }
 
     @Test func onceExitsZeroWhenNothingIsDue() throws {
@@ -84,7 +84,7 @@ struct CommandLineTests {
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url, arguments: ["--once"])
         #expect(notifier.child.waitForExit(timeout: .seconds(20)) == .exited(0), "\(notifier.log)")
-        #expect(notifier.log.contains { $0.contains("Waiting: the display window is closed until") }, "\(notifier.log)")
+        #expect(notifier.waitForLog("Waiting: the display window is closed until"), "\(notifier.log)")
         #expect(try server.notifyCalls().isEmpty)
     }
 
@@ -96,7 +96,7 @@ struct CommandLineTests {
         #expect(running.waitForLog("Active: showing tips"), "\(running.log)")
         let once = try NotifierProcess(address: service.bus.address, configHome: config.url, arguments: ["--once"])
         #expect(once.child.waitForExit(timeout: .seconds(20)) == .exited(0), "\(once.log)")
-        #expect(once.log.contains { $0.contains("Another feels-tips-notifier shows the tips") }, "\(once.log)")
+        #expect(once.waitForLog("Another feels-tips-notifier shows the tips"), "\(once.log)")
         #expect(running.waitForLog("Showed 'CustomizeLayoutTip'"), "\(running.log)")
         #expect(try server.notifyCalls().count == 1)
     }

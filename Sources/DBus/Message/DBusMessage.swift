@@ -39,10 +39,18 @@ public final class DBusMessage {
     ///
     /// - Throws: `DBusError.outOfMemory` when libdbus cannot grow the header.
     func address(asReplyTo call: DBusMessage) throws(DBusError) {
+        try call.checkAnswerable()
         guard dbus_message_set_reply_serial(raw, dbus_message_get_serial(call.raw)) != 0 else { throw .outOfMemory }
         guard let sender = dbus_message_get_sender(call.raw) else { return }
         guard dbus_message_set_destination(raw, sender) != 0 else { throw .outOfMemory }
         knownHeaderSizeEstimate = knownHeaderSizeEstimate.map { $0 + strlen(sender) }
+    }
+
+    /// Refuses to answer a message with no serial, one never sent: libdbus aborts on a reply to serial 0.
+    private func checkAnswerable() throws(DBusError) {
+        guard dbus_message_get_serial(raw) != 0 else {
+            throw .invalidMessage("a message never sent has no serial to answer")
+        }
     }
 
     /// Wraps `raw`, adding a reference of its own.
@@ -94,8 +102,10 @@ public final class DBusMessage {
 
     /// A method return answering `call`.
     ///
-    /// - Throws: `DBusError.outOfMemory` when libdbus cannot allocate the message.
+    /// - Throws: `DBusError.invalidMessage` for a call never sent (libdbus aborts on a reply to serial 0),
+    ///   `.outOfMemory` when libdbus cannot allocate the message.
     public static func methodReturn(replyingTo call: DBusMessage) throws(DBusError) -> DBusMessage {
+        try call.checkAnswerable()
         guard let raw = dbus_message_new_method_return(call.raw) else { throw .outOfMemory }
         return DBusMessage(taking: raw)
     }

@@ -105,6 +105,18 @@ import Testing
         #expect(ours == theirs)
     }
 
+    // libdbus asserts (and aborts the process) when asked to answer serial 0.
+    @Test func aCallNeverSentIsRefusedAnAnswerRatherThanAbortingTheProcess() throws {
+        let call = try DBusMessage.methodCall(
+            destination: "org.feels.Test", path: "/test", interface: "org.feels.Test1", member: "Get")
+        #expect(throws: DBusError.invalidMessage("a message never sent has no serial to answer")) {
+            try DBusMessage.methodReturn(replyingTo: call)
+        }
+        #expect(throws: DBusError.invalidMessage("a message never sent has no serial to answer")) {
+            try DBusMessage.methodReturn(replyingTo: call, body: try DBusReplyBody([.string("words")]))
+        }
+    }
+
     @Test func aCopyOfTheTemplateHasNoSerialYetAndExpectsNoReply() throws {
         let template = try DBusMessage.methodReturnTemplate(marshalling: [.string("words")])
         let copy = try template.copied()

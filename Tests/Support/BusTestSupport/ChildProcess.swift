@@ -77,6 +77,14 @@ public final class ChildProcess {
         buffer(stream).nextLine(timeout: timeout)
     }
 
+    /// Waits until the reader of `stream` has reached its end: every line the child wrote is then in ``lines(of:)``.
+    ///
+    /// - Returns: Whether it did within `timeout` (a grandchild may hold the stream open).
+    @discardableResult
+    public func waitForEnd(of stream: Stream, timeout: Duration) -> Bool {
+        buffer(stream).waitForEnd(timeout: timeout)
+    }
+
     /// Every line read from `stream` so far, including those already returned by `readLine`.
     public func lines(of stream: Stream) -> [String] {
         buffer(stream).allLines

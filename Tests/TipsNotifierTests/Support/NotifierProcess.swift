@@ -77,7 +77,10 @@ final class NotifierProcess {
         let deadline = ContinuousClock.now + timeout
         while !log.contains(where: { $0.contains(text) }) {
             let left = deadline - ContinuousClock.now
-            guard left > .zero, child.isRunning || child.readLine(from: .standardError, timeout: .zero) != nil else {
+            guard left > .zero else { return false }
+            guard child.isRunning else {
+                // Everything it wrote is in the pipe; on a loaded machine the reader may not have read it all yet.
+                child.waitForEnd(of: .standardError, timeout: left)
                 return log.contains(where: { $0.contains(text) })
             }
             // Wakes as soon as a line arrives; the check above looks at every line, read here or before.
