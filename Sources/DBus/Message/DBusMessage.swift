@@ -268,7 +268,7 @@ public final class DBusMessage {
         }
         message.endArray(fields)
         message.pad(to: 8)
-        message.append(contentsOf: body)
+        message.append(contentsOf: body.bytes)
         guard message.count <= WireLimits.maximumMessageLength else {
             throw .messageTooLarge(bytes: message.count, limit: WireLimits.maximumMessageLength)
         }

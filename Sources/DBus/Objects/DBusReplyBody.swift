@@ -16,24 +16,28 @@ public final class DBusReplyBody {
     ///
     /// - Throws: As `DBusMessage.append(_:)`: a string with NUL, a mismatched container, a type nested too deep, a
     ///   body beyond the size limits.
-    public init(_ values: [DBusValue]) throws(DBusError) {
+    public convenience init(_ values: [DBusValue]) throws(DBusError) {
         // Marshalled by this binding, not by libdbus's type writer: a tip's a{sv} costs several times less.
-        let template = try DBusMessage.methodReturnTemplate(marshalling: values)
-        // Read now, so that every copy knows its header's size without asking libdbus.
-        _ = template.estimatedSize
-        self.template = template
-        signature = values.map(\.signatureText).joined()
+        self.init(
+            template: try DBusMessage.methodReturnTemplate(marshalling: values),
+            signature: values.map(\.signatureText).joined())
     }
 
     /// A body of one array whose elements were marshalled before (`DBusMarshalledValue`), each placed as it is.
     ///
     /// - Throws: `DBusError.typeMismatch` for a part whose signature is not `element`, `.messageTooLarge` beyond the
     ///   size limits.
-    public init(array element: DBusSignature, of parts: [DBusMarshalledValue]) throws(DBusError) {
-        let template = try DBusMessage.methodReturnTemplate(array: element, of: parts)
+    public convenience init(array element: DBusSignature, of parts: [DBusMarshalledValue]) throws(DBusError) {
+        self.init(
+            template: try DBusMessage.methodReturnTemplate(array: element, of: parts), signature: "a" + element.rawValue
+        )
+    }
+
+    private init(template: DBusMessage, signature: String) {
+        // Read now, so that every copy knows its header's size without asking libdbus.
         _ = template.estimatedSize
         self.template = template
-        signature = "a" + element.rawValue
+        self.signature = signature
     }
 }
 

@@ -63,15 +63,7 @@ struct WireBytes {
         }
     }
 
-    mutating func append(contentsOf other: WireBytes) {
-        bytes.append(contentsOf: other.bytes)
-    }
-
-    mutating func append(contentsOf other: ArraySlice<UInt8>) {
-        bytes.append(contentsOf: other)
-    }
-
-    mutating func append(contentsOf other: [UInt8]) {
+    mutating func append(contentsOf other: some Collection<UInt8>) {
         bytes.append(contentsOf: other)
     }
 }
