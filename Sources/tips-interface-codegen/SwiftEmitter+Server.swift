@@ -100,11 +100,13 @@ extension SwiftEmitter {
             line("        public let value: DBusMarshalledValue")
             line("    }")
             line()
-            line("    /// Marshals the dictionary once.")
+            line("    /// Marshals the dictionary once, straight from its fields (`marshal(into:)`).")
             line("    ///")
             line("    /// - Throws: `DBusError` for a value the wire refuses.")
             line("    public func marshalled() throws(DBusError) -> Marshalled {")
-            line("        Marshalled(value: try DBusMarshalledValue(encoded))")
+            line(
+                "        Marshalled(value: try DBusMarshalledValue(dictionary: { writer throws(DBusError) in try marshal(into: &writer) }))"
+            )
             line("    }")
             line("}")
         }

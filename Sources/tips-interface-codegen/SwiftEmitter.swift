@@ -202,6 +202,9 @@ struct SwiftEmitter {
                 line()
                 line("        /// The dictionary as `a{sv}`: empty.")
                 line("        public var encoded: DBusValue { .vardict([]) }")
+                line()
+                line("        /// Writes the dictionary's entries: none.")
+                line("        public func marshal(into writer: inout DBusDictionaryWriter) throws(DBusError) {}")
                 line("    }")
                 line("}")
                 continue
@@ -302,6 +305,25 @@ struct SwiftEmitter {
                 }
             }
             line("            return .vardict(entries)")
+            line("        }")
+            line()
+            line(
+                "        /// Writes the dictionary's entries as `encoded` has them, straight into the wire format: no `DBusValue`"
+            )
+            line("        /// is built for them.")
+            line("        ///")
+            line("        /// - Throws: `DBusError` for a value the wire refuses.")
+            line("        public func marshal(into writer: inout DBusDictionaryWriter) throws(DBusError) {")
+            for field in fields {
+                let key = SwiftNames.literal(field.key.name)
+                if field.key.optional {
+                    line(
+                        "            if let value = \(field.name) { \(field.type.marshalStatement(writer: "writer", key: key, value: "value")) }"
+                    )
+                } else {
+                    line("            \(field.type.marshalStatement(writer: "writer", key: key, value: field.name))")
+                }
+            }
             line("        }")
             line("    }")
             line("}")

@@ -101,6 +101,31 @@ struct ContractTests {
         }
     }
 
+    // A tip is marshalled straight from its fields (the generated `marshal(into:)`), not from its `encoded` value:
+    // the two must give the same bytes for every tip the service serves, in every state a test can bring it to.
+    @Test func everyTipWrittenFromItsFieldsIsItsEncodedDictionary() throws {
+        let service = try RunningService()
+        var tips = try service.tips.getTips(ids: [], options: Tips1.GetTipsOptions())
+        try service.tips.logMood(mood: "great")
+        _ = try service.tips.presentNextTip(location: "", options: Tips1.PresentOptions())
+        try service.tips.invalidateTip(id: "TimeViewTip", reason: "tip-closed")
+        tips += try service.tips.getTips(ids: [], options: Tips1.GetTipsOptions(languages: ["de-DE"]))
+        #expect(tips.count == 14)
+        for tip in tips {
+            #expect(try tip.marshalled().value == DBusMarshalledValue(tip.encoded), "\(tip.id)")
+        }
+        let changes = [
+            Tips1.TipChanges(), Tips1.TipChanges(status: "invalidated", invalidationReason: "tip-closed"),
+            Tips1.TipChanges(shouldDisplay: false, notifiedAt: -1),
+        ]
+        for change in changes {
+            let written = try DBusMarshalledValue(dictionary: { writer throws(DBusError) in
+                try change.marshal(into: &writer)
+            })
+            #expect(written == (try DBusMarshalledValue(change.encoded)))
+        }
+    }
+
     @Test func theGeneratedKeysAreTheContractsKeys() throws {
         let documented = try Self.documentedKeys()
         #expect(Set(Tips1.Tip.Key.allCases.map(\.rawValue)) == documented["Tip"])

@@ -17,7 +17,7 @@ extension DBusValue {
             return end
         case .array(let element, let values):
             try Self.checkArrayElement(element)
-            let inner = try deeper(depth, array: true)
+            let inner = try depth.deeper(array: true)
             if element == .byte {
                 // Bytes go in as one fixed array; the two-pass path already counts them exactly.
                 let end = try checkedEnd(at: offset, depth: depth)
@@ -37,7 +37,7 @@ extension DBusValue {
             }
         case .dictionary(let key, let value, let entries):
             try Self.checkDictionary(key: key, value: value)
-            let inner = try deeper(try deeper(depth, array: true), array: false)
+            let inner = try depth.deeper(array: true).deeper(array: false)
             let start = align(align(offset, 4) + 4, 8)
             return try Self.appendContainer(
                 CDBUS_TYPE_ARRAY, contained: "{" + key.rawValue + value.rawValue + "}", to: &iter
@@ -57,7 +57,7 @@ extension DBusValue {
             }
         case .structure(let fields):
             guard !fields.isEmpty else { throw .invalidSignature("()", reason: "empty structure") }
-            let inner = try deeper(depth, array: false)
+            let inner = try depth.deeper(array: false)
             return try Self.appendContainer(CDBUS_TYPE_STRUCT, contained: nil, to: &iter) {
                 (sub) throws(DBusError) -> Int in
                 var end = align(offset, 8)

@@ -17,6 +17,18 @@ struct NestingDepth {
     var arrays = 0
     var structures = 0
     var total = 0
+
+    /// The depth inside one more array (`array`) or structure, refused beyond the wire's limits.
+    func deeper(array: Bool) throws(DBusError) -> NestingDepth {
+        var inner = self
+        inner.total += 1
+        if array { inner.arrays += 1 } else { inner.structures += 1 }
+        let signatureDepth = max(inner.arrays, inner.structures)
+        guard signatureDepth <= WireLimits.maximumSignatureDepth, inner.total <= WireLimits.maximumTotalDepth else {
+            throw .nestingTooDeep(depth: max(signatureDepth, inner.total))
+        }
+        return inner
+    }
 }
 
 extension DBusValue {
@@ -44,7 +56,7 @@ extension DBusValue {
             return offset + 1 + signature.rawValue.utf8.count + 1
         case .array(let element, let values):
             try Self.checkArrayElement(element)
-            let inner = try deeper(depth, array: true)
+            let inner = try depth.deeper(array: true)
             let start = align(align(offset, 4) + 4, Self.alignment(of: element))
             var end = start
             if element == .byte {
@@ -59,8 +71,7 @@ extension DBusValue {
             return end
         case .dictionary(let key, let value, let entries):
             try Self.checkDictionary(key: key, value: value)
-            var inner = try deeper(depth, array: true)
-            inner = try deeper(inner, array: false)
+            let inner = try depth.deeper(array: true).deeper(array: false)
             let start = align(align(offset, 4) + 4, 8)
             var end = start
             for entry in entries {
@@ -75,7 +86,7 @@ extension DBusValue {
             guard !fields.isEmpty else {
                 throw .invalidSignature("()", reason: "empty structure")
             }
-            let inner = try deeper(depth, array: false)
+            let inner = try depth.deeper(array: false)
             var end = align(offset, 8)
             for field in fields {
                 end = try field.checkedEnd(at: end, depth: inner)
@@ -143,17 +154,6 @@ extension DBusValue {
 
     func align(_ offset: Int, _ boundary: Int) -> Int {
         (offset + boundary - 1) / boundary * boundary
-    }
-
-    func deeper(_ depth: NestingDepth, array: Bool) throws(DBusError) -> NestingDepth {
-        var inner = depth
-        inner.total += 1
-        if array { inner.arrays += 1 } else { inner.structures += 1 }
-        let signatureDepth = max(inner.arrays, inner.structures)
-        guard signatureDepth <= WireLimits.maximumSignatureDepth, inner.total <= WireLimits.maximumTotalDepth else {
-            throw .nestingTooDeep(depth: max(signatureDepth, inner.total))
-        }
-        return inner
     }
 
     private func checkedSize(_ end: Int) throws(DBusError) -> Int {

@@ -90,7 +90,7 @@ extension DBusValue {
         case .signature(let signature): wire.append(signature: signature.rawValue)
         case .array(let element, let values):
             try Self.checkArrayElement(element)
-            let inner = try deeper(depth, array: true)
+            let inner = try depth.deeper(array: true)
             let array = wire.beginArray(elementAlignment: Self.alignment(of: element))
             for value in values {
                 if !value.hasSignature(element) { try value.checkSignature(element) }
@@ -100,7 +100,7 @@ extension DBusValue {
             wire.endArray(array)
         case .dictionary(let key, let value, let entries):
             try Self.checkDictionary(key: key, value: value)
-            let inner = try deeper(try deeper(depth, array: true), array: false)
+            let inner = try depth.deeper(array: true).deeper(array: false)
             let array = wire.beginArray(elementAlignment: 8)
             for entry in entries {
                 if !entry.key.hasSignature(key) { try entry.key.checkSignature(key) }
@@ -113,7 +113,7 @@ extension DBusValue {
             wire.endArray(array)
         case .structure(let fields):
             guard !fields.isEmpty else { throw .invalidSignature("()", reason: "empty structure") }
-            let inner = try deeper(depth, array: false)
+            let inner = try depth.deeper(array: false)
             wire.pad(to: 8)
             for field in fields {
                 try field.marshal(into: &wire, depth: inner)
@@ -175,7 +175,7 @@ extension DBusValue {
 ///
 /// A dictionary's bytes do not depend on where it is placed but for the padding between its length and its first
 /// entry (entries start at an 8-byte boundary), so one marshalling serves every place an array puts it.
-public struct DBusMarshalledValue: Sendable {
+public struct DBusMarshalledValue: Equatable, Sendable {
     /// The dictionary's signature, such as `a{sv}`.
     public let signature: DBusSignature
     /// Its bytes as written from an 8-byte boundary: the length, four bytes of padding, the entries.
@@ -193,11 +193,13 @@ public struct DBusMarshalledValue: Sendable {
         try SignatureParser.scan(text) { _ in }
         var wire = WireBytes(capacity: 1024)
         // It will be an element of an array: one level deeper than the body.
-        var depth = NestingDepth()
-        depth = try value.deeper(depth, array: true)
-        try value.marshal(into: &wire, depth: depth)
-        signature = DBusSignature(unchecked: text)
-        bytes = wire.bytes
+        try value.marshal(into: &wire, depth: try NestingDepth().deeper(array: true))
+        self.init(signature: DBusSignature(unchecked: text), bytes: wire.bytes)
+    }
+
+    init(signature: DBusSignature, bytes: [UInt8]) {
+        self.signature = signature
+        self.bytes = bytes
     }
 }
 
