@@ -59,29 +59,16 @@ extension TipsObject {
                 : try ids.map { id throws(TipsError) in try engine.snapshot(of: TipID(rawValue: id)) }
             return (filter, all.filter { filter == nil || $0.tip.location == filter })
         }
-        let names = languages.map(\.text)
         if ids.count == 1, snapshots.count == 1 {
-            var (prepared, tip) = try marshalled(snapshots[0], languages: languages)
-            if let alone = prepared.alone { return alone }
-            let alone = try Self.marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: [tip]) }
-            prepared.alone = alone
-            keep(prepared, at: DictionaryKey(id: prepared.snapshot.tip.id, languages: names))
-            return alone
-        }
-        // A list places each tip as marshalled for the last reply that had it: after a write, only the tips it
-        // changed are marshalled again.
-        var tips: [Tips1.Tip.Marshalled] = []
-        tips.reserveCapacity(snapshots.count)
-        for snapshot in snapshots {
-            tips.append(try marshalled(snapshot, languages: languages).tip)
+            return try withPrepared(snapshots[0], languages: languages, Self.alone)
         }
         guard ids.isEmpty else {
             // Several tips named one by one: a list of its own, for this call alone.
-            return try Self.marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: tips) }
+            return try list(of: snapshots, languages: languages)
         }
-        let key = TipListKey(location: filter, languages: names)
+        let key = TipListKey(location: filter, languages: languages.map(\.text))
         if let list = tipLists[key], list.snapshots == snapshots { return list.prepared }
-        let prepared = try Self.marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: tips) }
+        let prepared = try list(of: snapshots, languages: languages)
         // One list for every location and one for each, in each list of languages kept.
         if tipLists[key] != nil || tipLists.count < Self.languageListsKept * (TipLocation.allCases.count + 1) {
             tipLists[key] = PreparedTipList(snapshots: snapshots, prepared: prepared)
@@ -89,56 +76,90 @@ extension TipsObject {
         return prepared
     }
 
+    /// A list places each tip as marshalled for the last reply that had it: after a write, only the tips it changed
+    /// are marshalled again.
+    private func list(of snapshots: [TipSnapshot], languages: [LanguageName]) throws(DBusMethodError)
+        -> Tips1.GetTipsPrepared
+    {
+        var tips: [Tips1.Tip.Marshalled] = []
+        tips.reserveCapacity(snapshots.count)
+        for snapshot in snapshots {
+            tips.append(try withPrepared(snapshot, languages: languages, Self.marshalled))
+        }
+        return try Self.marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: tips) }
+    }
+
     /// `PresentTip`'s reply once its write is durable: whether the tip is shown, and the tip as `snapshot` shows it,
     /// in words of `languages`.
     func presentReply(shown: Bool, _ snapshot: TipSnapshot, languages: [LanguageName]) throws(DBusMethodError)
         -> Tips1.PresentTipPrepared
     {
-        var prepared = prepare(snapshot, languages: languages)
-        let index = shown ? 1 : 0
-        if let kept = prepared.presented[index] { return kept }
-        let reply = try Self.marshal { () throws(DBusError) in
-            try Tips1.PresentTipPrepared(shown: shown, tip: prepared.tip)
+        try withPrepared(snapshot, languages: languages) { prepared throws(DBusMethodError) in
+            try Self.presented(&prepared, shown: shown)
         }
-        prepared.presented[index] = reply
-        keep(prepared, at: DictionaryKey(id: snapshot.tip.id, languages: languages.map(\.text)))
-        return reply
     }
 
     /// The tip's dictionary in words of `languages`, reused while the tip's snapshot is unchanged.
     func tip(of snapshot: TipSnapshot, languages: [LanguageName]) -> Tips1.Tip {
-        prepare(snapshot, languages: languages).tip
+        withPrepared(snapshot, languages: languages) { prepared in prepared.tip }
     }
 
-    /// The tip as `prepare(_:languages:)` gives it, with its dictionary marshalled (once, and kept).
-    private func marshalled(_ snapshot: TipSnapshot, languages: [LanguageName]) throws(DBusMethodError)
-        -> (prepared: PreparedTip, tip: Tips1.Tip.Marshalled)
-    {
-        var prepared = prepare(snapshot, languages: languages)
-        if let kept = prepared.marshalled { return (prepared, kept) }
+    /// The tip's dictionary marshalled (once, and kept in `prepared`).
+    private static func marshalled(_ prepared: inout PreparedTip) throws(DBusMethodError) -> Tips1.Tip.Marshalled {
+        if let kept = prepared.marshalled { return kept }
         let tip = prepared.tip
-        let marshalled = try Self.marshal { () throws(DBusError) in try tip.marshalled() }
+        let marshalled = try marshal { () throws(DBusError) in try tip.marshalled() }
         prepared.marshalled = marshalled
-        keep(prepared, at: DictionaryKey(id: snapshot.tip.id, languages: languages.map(\.text)))
-        return (prepared, marshalled)
+        return marshalled
     }
 
-    /// The tip's dictionary for `snapshot`, built again only when the snapshot changed, and kept.
-    private func prepare(_ snapshot: TipSnapshot, languages: [LanguageName]) -> PreparedTip {
+    /// `GetTips` of the tip alone (once, and kept in `prepared`).
+    private static func alone(_ prepared: inout PreparedTip) throws(DBusMethodError) -> Tips1.GetTipsPrepared {
+        if let kept = prepared.alone { return kept }
+        let tip = try marshalled(&prepared)
+        let alone = try marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: [tip]) }
+        prepared.alone = alone
+        return alone
+    }
+
+    /// `PresentTip` of the tip answering `shown` (once, and kept in `prepared`).
+    private static func presented(_ prepared: inout PreparedTip, shown: Bool) throws(DBusMethodError)
+        -> Tips1.PresentTipPrepared
+    {
+        let index = shown ? 1 : 0
+        if let kept = prepared.presented[index] { return kept }
+        let tip = prepared.tip
+        let reply = try marshal { () throws(DBusError) in try Tips1.PresentTipPrepared(shown: shown, tip: tip) }
+        prepared.presented[index] = reply
+        return reply
+    }
+
+    /// Runs `body` on the tip as last prepared for `snapshot` in `languages`, built again when the snapshot changed,
+    /// and keeps what `body` adds to it: one lookup of the cache for the whole reply.
+    private func withPrepared<Result, Failure: Error>(
+        _ snapshot: TipSnapshot, languages: [LanguageName],
+        _ body: (inout PreparedTip) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let key = DictionaryKey(id: snapshot.tip.id, languages: languages.map(\.text))
-        if let cached = dictionaries[key], cached.snapshot == snapshot {
-            return cached
+        if let index = dictionaries.index(forKey: key) {
+            if dictionaries.values[index].snapshot != snapshot {
+                dictionaries.values[index] = prepare(snapshot, languages: languages)
+            }
+            // In place: nothing `body` reads or writes is in the cache but this tip.
+            return try body(&dictionaries.values[index])
         }
-        let prepared = PreparedTip(
-            snapshot: snapshot, tip: TipDictionary.tip(snapshot, words: words(of: snapshot.tip, languages: languages)))
-        keep(prepared, at: key)
-        return prepared
-    }
-
-    private func keep(_ prepared: PreparedTip, at key: DictionaryKey) {
-        if dictionaries[key] != nil || dictionaries.count < Self.languageListsKept * durable.catalog.count {
+        var prepared = prepare(snapshot, languages: languages)
+        let result = try body(&prepared)
+        if dictionaries.count < Self.languageListsKept * durable.catalog.count {
             dictionaries[key] = prepared
         }
+        return result
+    }
+
+    /// The tip's dictionary for `snapshot`, built afresh.
+    private func prepare(_ snapshot: TipSnapshot, languages: [LanguageName]) -> PreparedTip {
+        PreparedTip(
+            snapshot: snapshot, tip: TipDictionary.tip(snapshot, words: words(of: snapshot.tip, languages: languages)))
     }
 
     private static func marshal<Prepared>(_ make: () throws(DBusError) -> Prepared) throws(DBusMethodError)
