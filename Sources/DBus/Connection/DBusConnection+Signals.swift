@@ -10,26 +10,8 @@ extension DBusConnection {
     public func emitSignal(
         path: ObjectPath, interface: InterfaceName, member: MemberName, arguments: [DBusValue] = []
     ) throws(DBusError) {
-        try emitSignal(SignalHeader(path: path, interface: interface, member: member), arguments: arguments)
-    }
-
-    /// Emits the signal `header` names with `leading` arguments kept in its template, then `arguments`: libdbus
-    /// rewrites the header's signature at each argument appended, so a constant first argument is appended once.
-    private func emitSignal(_ header: SignalHeader, arguments: [DBusValue]) throws(DBusError) {
-        let template: DBusMessage
-        if let kept = signalTemplates[header] {
-            template = kept
-        } else {
-            template = try DBusMessage.signal(path: header.path, interface: header.interface, member: header.member)
-            if !header.leading.isEmpty { try template.appendInOnePass(header.leading) }
-            // Read now, so that every copy knows its header's size and signature without asking libdbus.
-            _ = template.estimatedSize
-            _ = template.signature
-            if signalTemplates.count < 64 { signalTemplates[header] = template }
-        }
-        let message = try template.copied()
-        try message.appendInOnePass(arguments)
-        try send(message)
+        // Marshalled by this binding, not by libdbus's type writer: see DBusMessage.signal(path:interface:member:marshalling:).
+        try send(DBusMessage.signal(path: path, interface: interface, member: member, marshalling: arguments))
     }
 
     /// Emits `org.freedesktop.DBus.Properties.PropertiesChanged` from `path`.
@@ -44,10 +26,8 @@ extension DBusConnection {
         path: ObjectPath, interface: InterfaceName, changed: [(String, DBusValue)], invalidated: [String] = []
     ) throws(DBusError) {
         try emitSignal(
-            SignalHeader(
-                path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
-                leading: [.string(interface.rawValue)]),
-            arguments: [.vardict(changed), .strings(invalidated)])
+            path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+            arguments: [.string(interface.rawValue), .vardict(changed), .strings(invalidated)])
     }
 
     /// Emits `PropertiesChanged` for the named properties of the exported object at `path`, reading their values and
@@ -81,12 +61,4 @@ extension DBusConnection {
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
         try emitPropertiesChanged(path: path, interface: interface, changed: changed, invalidated: invalidated)
     }
-}
-
-/// The header fields of a signal, and the arguments every emission starts with: what its template message holds.
-struct SignalHeader: Hashable {
-    let path: ObjectPath
-    let interface: InterfaceName
-    let member: MemberName
-    var leading: [DBusValue] = []
 }

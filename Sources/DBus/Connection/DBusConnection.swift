@@ -37,9 +37,6 @@ public final class DBusConnection {
     var queuedReplyPeak = 0
     /// The bytes of replies queued for every peer together.
     var queuedReplyTotal = 0
-    /// A signal message with its header filled in and no body, for each signal emitted so far (up to a bound): each
-    /// emission copies it rather than have libdbus lay out the header's fields again.
-    var signalTemplates: [SignalHeader: DBusMessage] = [:]
 
     /// Decides, for each method call to an exported object, whether it is served now: return `true` to keep it and
     /// call the closure given when it may be served (from the connection's thread), `false` to serve it now.

@@ -243,49 +243,88 @@ public final class DBusMessage {
         return try methodReturnTemplate(body: body, signature: "a" + element.rawValue)
     }
 
+    /// A signal from `path` holding `values`, marshalled by this binding (``WireBytes``) and handed to libdbus whole,
+    /// as a reply template is: libdbus's type writer rewrites the header's signature at every container it closes,
+    /// which made a `PropertiesChanged` of one count cost some 68,000 instructions (docs/BENCHMARKS.md). It has the
+    /// no-reply flag, as libdbus gives every signal, and no serial yet: the connection gives it one as it sends it.
+    ///
+    /// - Throws: As `append(_:)`; `DBusError.invalidMessage` with libdbus's reason should it refuse the bytes.
+    static func signal(path: ObjectPath, interface: InterfaceName, member: MemberName, marshalling values: [DBusValue])
+        throws(DBusError) -> DBusMessage
+    {
+        let signatures = values.map(\.signatureText)
+        for text in signatures {
+            try SignatureParser.scan(text) { _ in }
+        }
+        var body = WireBytes(capacity: 256)
+        for value in values {
+            try value.marshal(into: &body, depth: NestingDepth())
+        }
+        let loaded = try loaded(type: UInt8(CDBUS_MESSAGE_TYPE_SIGNAL), body: body, signature: signatures.joined()) {
+            fields throws(DBusError) in
+            try fields.headerField(UInt8(CDBUS_HEADER_FIELD_PATH), "o", string: path.rawValue)
+            try fields.headerField(UInt8(CDBUS_HEADER_FIELD_INTERFACE), "s", string: interface.rawValue)
+            try fields.headerField(UInt8(CDBUS_HEADER_FIELD_MEMBER), "s", string: member.rawValue)
+        }
+        // The copy drops the placeholder serial libdbus needed to load it.
+        return try loaded.copied()
+    }
+
     /// The method return template around `body`, whose values' signatures are `signature` (checked).
     private static func methodReturnTemplate(body: WireBytes, signature: String) throws(DBusError) -> DBusMessage {
+        try loaded(type: UInt8(CDBUS_MESSAGE_TYPE_METHOD_RETURN), body: body, signature: signature) {
+            fields throws(DBusError) in
+            fields.pad(to: 8)
+            fields.append(byte: UInt8(CDBUS_HEADER_FIELD_REPLY_SERIAL))
+            fields.append(signature: "u")
+            fields.append(UInt32(1))
+        }
+    }
+
+    /// The message of `type` around `body`, whose values' signatures are `signature` (checked), with the header
+    /// fields `fields` writes before the signature's, loaded by libdbus (which checks it all as it checks a peer's
+    /// message). It expects no reply and has serial 1, which libdbus needs to load it and which its copies drop.
+    private static func loaded(
+        type: UInt8, body: WireBytes, signature: String, fields: (inout WireBytes) throws(DBusError) -> Void
+    ) throws(DBusError) -> DBusMessage {
         guard signature.utf8.count <= 255 else {
             throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
         }
-        var message = WireBytes(capacity: 64 + body.count)
-        // 'l' for little-endian, a method return, no reply expected, protocol version 1; the body's length; serial 1,
-        // which libdbus needs to load it and which its copies drop.
-        for byte in [UInt8(ascii: "l"), UInt8(CDBUS_MESSAGE_TYPE_METHOD_RETURN), 1, 1] {
+        var message = WireBytes(capacity: 256 + body.count)
+        // 'l' for little-endian, the type, no reply expected, protocol version 1; the body's length; serial 1.
+        for byte in [UInt8(ascii: "l"), type, 1, 1] {
             message.append(byte: byte)
         }
         message.append(UInt32(body.count))
         message.append(UInt32(1))
-        let fields = message.beginArray(elementAlignment: 8)
-        message.append(byte: UInt8(CDBUS_HEADER_FIELD_REPLY_SERIAL))
-        message.append(signature: "u")
-        message.append(UInt32(1))
+        let array = message.beginArray(elementAlignment: 8)
+        try fields(&message)
         if !signature.isEmpty {
             message.pad(to: 8)
             message.append(byte: UInt8(CDBUS_HEADER_FIELD_SIGNATURE))
             message.append(signature: "g")
             message.append(signature: signature)
         }
-        message.endArray(fields)
+        message.endArray(array)
         message.pad(to: 8)
-        message.append(contentsOf: body.bytes)
+        message.append(contentsOf: body)
         guard message.count <= WireLimits.maximumMessageLength else {
             throw .messageTooLarge(bytes: message.count, limit: WireLimits.maximumMessageLength)
         }
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        let raw = message.bytes.withUnsafeBytes { bytes in
+        let raw = message.withUnsafeBytes { bytes in
             dbus_message_demarshal(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), &error)
         }
         guard let raw else {
             if dbus_error_is_set(&error) == 0 { throw .outOfMemory }
             throw .invalidMessage(String(cString: error.message))
         }
-        let template = DBusMessage(taking: raw)
-        template.bodyEnd = body.count
-        template.signatureLength = signature.utf8.count
-        return template
+        let loaded = DBusMessage(taking: raw)
+        loaded.bodyEnd = body.count
+        loaded.signatureLength = signature.utf8.count
+        return loaded
     }
 
     /// The message as libdbus would send it, for tests: header and body.

@@ -32,16 +32,15 @@ public struct DBusDictionaryWriter {
     ///
     /// - Throws: `DBusError.invalidString` for a key or a string holding NUL; `.messageTooLarge` beyond the limit.
     public mutating func append(_ key: String, string: String) throws(DBusError) {
-        if string.containsNUL { throw .invalidString(string) }
         try beginEntry(key, basic: UInt8(ascii: "s"))
-        wire.append(string: string)
+        try wire.append(string: string)
         try endEntry()
     }
 
     /// An entry whose value is an object path.
     public mutating func append(_ key: String, objectPath: ObjectPath) throws(DBusError) {
         try beginEntry(key, basic: UInt8(ascii: "o"))
-        wire.append(string: objectPath.rawValue)
+        try wire.append(string: objectPath.rawValue)
         try endEntry()
     }
 
@@ -109,8 +108,7 @@ public struct DBusDictionaryWriter {
         _ = try contentDepth.deeper(array: true)
         let list = wire.beginArray(elementAlignment: 4)
         for string in strings {
-            if string.containsNUL { throw .invalidString(string) }
-            wire.append(string: string)
+            try wire.append(string: string)
             try Self.checkLength(wire.count - list.start)
         }
         wire.endArray(list)
@@ -142,7 +140,7 @@ public struct DBusDictionaryWriter {
     /// - Throws: As `DBusMessage.append(_:)` for a value the wire refuses.
     public mutating func append(_ key: String, value: DBusValue) throws(DBusError) {
         try beginEntry(key)
-        try DBusValue.variant(value).marshal(into: &wire, depth: entryDepth)
+        try value.marshalAsVariant(into: &wire, depth: entryDepth)
         try endEntry()
     }
 
@@ -156,9 +154,8 @@ public struct DBusDictionaryWriter {
 
     /// The entry's key, at the 8-byte boundary an entry starts at.
     private mutating func beginEntry(_ key: String) throws(DBusError) {
-        if key.containsNUL { throw .invalidString(key) }
         wire.pad(to: 8)
-        wire.append(string: key)
+        try wire.append(string: key)
     }
 
     /// The key and the signature of a variant holding one basic value.
@@ -173,7 +170,7 @@ public struct DBusDictionaryWriter {
     private mutating func beginEntry(_ key: String, signature: StaticString) throws(DBusError) {
         try beginEntry(key)
         wire.append(byte: UInt8(truncatingIfNeeded: signature.utf8CodeUnitCount))
-        wire.append(contentsOf: UnsafeBufferPointer(start: signature.utf8Start, count: signature.utf8CodeUnitCount))
+        wire.append(contentsOf: UnsafeRawBufferPointer(start: signature.utf8Start, count: signature.utf8CodeUnitCount))
         wire.append(byte: 0)
     }
 
@@ -194,11 +191,12 @@ extension DBusMarshalledValue {
     ///
     /// - Throws: What `write` throws.
     public init(dictionary write: (inout DBusDictionaryWriter) throws(DBusError) -> Void) throws(DBusError) {
-        var wire = WireBytes(capacity: 1024)
+        // A tip's dictionary is some 1.5 KiB: room for it at once.
+        var wire = WireBytes(capacity: 2048)
         // It will be an element of an array: one level deeper than the body.
         var writer = try DBusDictionaryWriter(continuing: &wire, depth: try NestingDepth().deeper(array: true))
         try write(&writer)
         writer.end(into: &wire)
-        self.init(signature: "a{sv}", bytes: wire.bytes)
+        self.init(signature: "a{sv}", bytes: wire.finished())
     }
 }

@@ -1,73 +1,3 @@
-/// A message's bytes in D-Bus's wire format, little-endian, as this binding marshals them itself: for a reply kept
-/// and copied (`DBusReplyBody`), whose a{sv} libdbus's type writer marshals at several times the cost. Offsets count
-/// from the start of what is written, so a body written here keeps its alignment after a header padded to 8 bytes.
-struct WireBytes {
-    private(set) var bytes: [UInt8] = []
-
-    init(capacity: Int = 1024) {
-        bytes.reserveCapacity(capacity)
-    }
-
-    var count: Int { bytes.count }
-
-    mutating func pad(to boundary: Int) {
-        while bytes.count % boundary != 0 {
-            bytes.append(0)
-        }
-    }
-
-    mutating func append(byte: UInt8) {
-        bytes.append(byte)
-    }
-
-    mutating func append<Integer: FixedWidthInteger>(_ value: Integer) {
-        pad(to: MemoryLayout<Integer>.size)
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    /// A string or object path: its length, its bytes, a NUL.
-    mutating func append(string: String) {
-        append(UInt32(string.utf8.count))
-        append(utf8: string)
-        bytes.append(0)
-    }
-
-    /// A string's bytes, copied from its storage where it has one (the standard library's generic copy lies apart
-    /// from the call path's code, and costs a window of resident code: docs/BENCHMARKS.md).
-    private mutating func append(utf8 string: String) {
-        let copied: Void? = string.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if copied == nil { bytes.append(contentsOf: string.utf8) }
-    }
-
-    /// A signature: its length in one byte, its bytes, a NUL.
-    mutating func append(signature: String) {
-        bytes.append(UInt8(truncatingIfNeeded: signature.utf8.count))
-        append(utf8: signature)
-        bytes.append(0)
-    }
-
-    /// Starts an array: a length to fill in, then the padding to its elements' alignment, which the length does not
-    /// count. Returns where the length is and where the elements start.
-    mutating func beginArray(elementAlignment: Int) -> (length: Int, start: Int) {
-        append(UInt32(0))
-        let length = bytes.count - 4
-        pad(to: elementAlignment)
-        return (length, bytes.count)
-    }
-
-    /// Writes the length of the array begun at `array`.
-    mutating func endArray(_ array: (length: Int, start: Int)) {
-        let length = UInt32(bytes.count - array.start).littleEndian
-        withUnsafeBytes(of: length) { source in
-            for index in 0..<4 { bytes[array.length + index] = source[index] }
-        }
-    }
-
-    mutating func append(contentsOf other: some Collection<UInt8>) {
-        bytes.append(contentsOf: other)
-    }
-}
-
 extension DBusValue {
     /// Checks this value as `appendChecked(to:at:depth:)` does and writes it in the wire format in the same walk.
     ///
@@ -83,10 +13,8 @@ extension DBusValue {
         case .int64(let value): wire.append(value)
         case .uint64(let value): wire.append(value)
         case .double(let value): wire.append(value.bitPattern)
-        case .string(let text):
-            if text.containsNUL { throw .invalidString(text) }
-            wire.append(string: text)
-        case .objectPath(let path): wire.append(string: path.rawValue)
+        case .string(let text): try wire.append(string: text)
+        case .objectPath(let path): try wire.append(string: path.rawValue)
         case .signature(let signature): wire.append(signature: signature.rawValue)
         case .array(let element, let values):
             try Self.checkArrayElement(element)
@@ -118,21 +46,25 @@ extension DBusValue {
             for field in fields {
                 try field.marshal(into: &wire, depth: inner)
             }
-        case .variant(let content):
-            if let code = content.basicTypeCode {
-                // A basic type's signature is one valid code: nothing to parse, only the depth to count.
-                let inner = try Self.checkVariant(depth: depth)
-                wire.append(byte: 1)
-                wire.append(byte: code)
-                wire.append(byte: 0)
-                try content.marshal(into: &wire, depth: inner)
-                return
-            }
-            let text = content.signatureText
-            let inner = try Self.checkVariant(signature: text, depth: depth)
-            wire.append(signature: text)
-            try content.marshal(into: &wire, depth: inner)
+        case .variant(let content): try content.marshalAsVariant(into: &wire, depth: depth)
         }
+    }
+
+    /// Writes a variant holding this value, the variant at `depth`.
+    func marshalAsVariant(into wire: inout WireBytes, depth: NestingDepth) throws(DBusError) {
+        if let code = basicTypeCode {
+            // A basic type's signature is one valid code: nothing to parse, only the depth to count.
+            let inner = try Self.checkVariant(depth: depth)
+            wire.append(byte: 1)
+            wire.append(byte: code)
+            wire.append(byte: 0)
+            try marshal(into: &wire, depth: inner)
+            return
+        }
+        let text = signatureText
+        let inner = try Self.checkVariant(signature: text, depth: depth)
+        wire.append(signature: text)
+        try marshal(into: &wire, depth: inner)
     }
 
     /// The type code of a basic value (not a container, not a variant), `nil` for the others.
@@ -191,10 +123,11 @@ public struct DBusMarshalledValue: Equatable, Sendable {
         }
         let text = value.signatureText
         try SignatureParser.scan(text) { _ in }
-        var wire = WireBytes(capacity: 1024)
+        // A tip's dictionary is some 1.5 KiB: room for it at once.
+        var wire = WireBytes(capacity: 2048)
         // It will be an element of an array: one level deeper than the body.
         try value.marshal(into: &wire, depth: try NestingDepth().deeper(array: true))
-        self.init(signature: DBusSignature(unchecked: text), bytes: wire.bytes)
+        self.init(signature: DBusSignature(unchecked: text), bytes: wire.finished())
     }
 
     init(signature: DBusSignature, bytes: [UInt8]) {

@@ -36,6 +36,37 @@ import Testing
         #expect(ours.estimatedSize >= ours.marshalled.count)
     }
 
+    @Test(arguments: sampleValues)
+    func aSignalIsWrittenAsLibdbusWritesIt(_ value: DBusValue) throws {
+        let values: [DBusValue] = [.string("org.feels.Test1"), value, .strings(["after"])]
+        let ours = try DBusMessage.signal(
+            path: "/test", interface: "org.feels.Test1", member: "Value", marshalling: values)
+        let theirs = try Self.libdbusReply(values)
+        #expect(Self.body(of: ours) == Self.body(of: theirs))
+        #expect(try ours.arguments == values)
+        #expect(ours.signature == theirs.signature)
+        #expect(ours.type == .signal)
+        #expect(ours.path == "/test")
+        #expect(ours.interface == "org.feels.Test1")
+        #expect(ours.member == "Value")
+        #expect(ours.serial == 0, "the connection gives it its serial as it sends it")
+        #expect(ours.noReplyExpected == theirs.noReplyExpected)
+        #expect(ours.estimatedSize >= ours.marshalled.count)
+    }
+
+    @Test(arguments: OnePassMarshallingTests.mistakes)
+    func aSignalRefusesEveryMistakeWithLibdbusPathsError(_ value: DBusValue) throws {
+        var ours: DBusError?
+        do throws(DBusError) {
+            _ = try DBusMessage.signal(
+                path: "/test", interface: "org.feels.Test1", member: "Value", marshalling: [value])
+        } catch { ours = error }
+        var theirs: DBusError?
+        do throws(DBusError) { _ = try Self.libdbusReply([value]) } catch { theirs = error }
+        #expect(ours != nil)
+        #expect(ours == theirs)
+    }
+
     @Test func aTipShapedDictionaryListIsWrittenAsLibdbusWritesIt() throws {
         let tip = DBusValue.vardict([
             ("id", .string("SiriShortcutTip")), ("shown", .boolean(true)), ("count", .uint32(3)),

@@ -1,0 +1,145 @@
+import Glibc
+
+/// A message's bytes in D-Bus's wire format, little-endian, as this binding marshals them itself: for a reply kept
+/// and copied (`DBusReplyBody`), whose a{sv} libdbus's type writer marshals at several times the cost. Offsets count
+/// from the start of what is written, so a body written here keeps its alignment after a header padded to 8 bytes.
+///
+/// The storage is zero-filled ahead of what is written, so padding is a step over zeros already there, and each
+/// value is stored with one bounds check rather than appended byte by byte (a tip's dictionary, some 1.5 KiB, was
+/// most of a changed tip's read: docs/BENCHMARKS.md).
+struct WireBytes {
+    /// Zero from `count` on: nothing is ever written past what is counted but by a write that then counts it.
+    private var storage: [UInt8]
+    /// How many bytes are written.
+    private(set) var count = 0
+
+    init(capacity: Int = 1024) {
+        storage = [UInt8](repeating: 0, count: capacity)
+    }
+
+    /// The bytes written, for a writer done with them.
+    consuming func finished() -> [UInt8] {
+        storage.removeLast(storage.count - count)
+        return storage
+    }
+
+    /// Calls `body` with the bytes written.
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// Makes room for `size` more bytes, zero-filled.
+    private mutating func reserve(_ size: Int) {
+        let needed = count + size
+        guard needed > storage.count else { return }
+        storage.append(contentsOf: repeatElement(0, count: max(needed, 2 * storage.count) - storage.count))
+    }
+
+    /// Steps to the next multiple of `boundary` (a power of two), over zeros.
+    mutating func pad(to boundary: Int) {
+        let padded = (count + boundary - 1) & ~(boundary - 1)
+        reserve(padded - count)
+        count = padded
+    }
+
+    mutating func append(byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    /// An integer at its own alignment.
+    mutating func append<Integer: FixedWidthInteger>(_ value: Integer) {
+        let size = MemoryLayout<Integer>.size
+        pad(to: size)
+        reserve(size)
+        let offset = count
+        storage.withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Integer.self) }
+        count += size
+    }
+
+    /// A string or object path: its length, its bytes, a NUL.
+    ///
+    /// - Throws: `DBusError.invalidString` for a string holding NUL, which the copy finds as it goes (`memccpy`);
+    ///   what was written is then unusable.
+    mutating func append(string: String) throws(DBusError) {
+        var text = string
+        let clean = text.withUTF8 { utf8 in append(terminated: UnsafeRawBufferPointer(utf8)) }
+        if !clean { throw .invalidString(string) }
+    }
+
+    /// A signature: its length in one byte, its bytes, a NUL. The caller has checked it.
+    mutating func append(signature: String) {
+        var text = signature
+        text.withUTF8 { utf8 in
+            append(byte: UInt8(truncatingIfNeeded: utf8.count))
+            append(contentsOf: UnsafeRawBufferPointer(utf8))
+        }
+        append(byte: 0)
+    }
+
+    /// A header field holding a string or object path: its code and the variant, at the 8-byte boundary a field
+    /// starts at.
+    mutating func headerField(_ code: UInt8, _ type: Unicode.Scalar, string: String) throws(DBusError) {
+        pad(to: 8)
+        append(byte: code)
+        append(byte: 1)
+        append(byte: UInt8(ascii: type))
+        append(byte: 0)
+        try append(string: string)
+    }
+
+    /// `text`'s length as a `u`, its bytes and a NUL; false when `text` holds a NUL.
+    private mutating func append(terminated text: UnsafeRawBufferPointer) -> Bool {
+        pad(to: 4)
+        reserve(4 + text.count + 1)
+        let offset = count
+        count += 4 + text.count + 1
+        return storage.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: UInt32(text.count).littleEndian, toByteOffset: offset, as: UInt32.self)
+            guard let source = text.baseAddress, let base = raw.baseAddress else { return true }
+            return memccpy(base + offset + 4, source, 0, text.count) == nil
+        }
+    }
+
+    /// Starts an array: a length to fill in, then the padding to its elements' alignment, which the length does not
+    /// count. Returns where the length is and where the elements start.
+    mutating func beginArray(elementAlignment: Int) -> (length: Int, start: Int) {
+        append(UInt32(0))
+        let length = count - 4
+        pad(to: elementAlignment)
+        return (length, count)
+    }
+
+    /// Writes the length of the array begun at `array`.
+    mutating func endArray(_ array: (length: Int, start: Int)) {
+        let length = UInt32(count - array.start)
+        storage.withUnsafeMutableBytes {
+            $0.storeBytes(of: length.littleEndian, toByteOffset: array.length, as: UInt32.self)
+        }
+    }
+
+    /// Bytes as they are.
+    mutating func append(contentsOf bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        let offset = count
+        storage.withUnsafeMutableBytes { raw in
+            if let base = raw.baseAddress { memcpy(base + offset, source, bytes.count) }
+        }
+        count += bytes.count
+    }
+
+    /// Bytes as they are, from an array or a slice of one.
+    mutating func append(contentsOf bytes: some Collection<UInt8>) {
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { append(contentsOf: UnsafeRawBufferPointer($0)) }
+        if copied == nil {
+            for byte in bytes { append(byte: byte) }
+        }
+    }
+
+    /// What `other` wrote, as it is.
+    mutating func append(contentsOf other: WireBytes) {
+        other.withUnsafeBytes { append(contentsOf: $0) }
+    }
+}
