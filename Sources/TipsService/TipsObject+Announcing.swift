@@ -36,6 +36,7 @@ extension TipsObject {
             }
             announcedProperties = properties
         }
+        refreshKeptReplies()
         scheduleWake()
     }
 

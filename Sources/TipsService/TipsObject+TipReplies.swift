@@ -7,6 +7,7 @@ import TipsInterface
 /// it so far.
 struct PreparedTip {
     let snapshot: TipSnapshot
+    let languages: [LanguageName]
     let tip: Tips1.Tip
     /// `GetTips` of this tip alone.
     var alone: Tips1.GetTipsPrepared?
@@ -43,6 +44,8 @@ extension TipsObject {
     /// A caller naming ever new lists of languages must not grow the caches without bound: sixteen lists' worth is
     /// kept (each list of languages a call names is cut to sixteen names first).
     private static let languageListsKept = 16
+    /// How many tips one refresh makes again at most: a request arriving meanwhile waits for them.
+    private static let tipsRefreshedAtOnce = 2
 
     /// `GetTips`' reply: the tips `ids` name (every tip, in catalog order, when empty) at `location` (`''` for every
     /// location), in words of `languages`.
@@ -159,7 +162,34 @@ extension TipsObject {
     /// The tip's dictionary for `snapshot`, built afresh.
     private func prepare(_ snapshot: TipSnapshot, languages: [LanguageName]) -> PreparedTip {
         PreparedTip(
-            snapshot: snapshot, tip: TipDictionary.tip(snapshot, words: words(of: snapshot.tip, languages: languages)))
+            snapshot: snapshot, languages: languages,
+            tip: TipDictionary.tip(snapshot, words: words(of: snapshot.tip, languages: languages)))
+    }
+
+    // MARK: - Refreshing after a change
+
+    /// Makes again, right after a change is announced, the replies kept for the tips read on their own that the
+    /// change altered (at most ``tipsRefreshedAtOnce``): an app reads the tip at its anchor again after the user acted
+    /// there (logged a mood), and is then answered with a reply made beforehand rather than marshalled while it
+    /// waits. Only while no write waits or is being made durable: writes in a stream would change the tips again
+    /// first. Lists, and tips only ever read in them, are made at the read, as before.
+    func refreshKeptReplies() {
+        guard committing == nil, waiting.isEmpty, !dictionaries.isEmpty else { return }
+        var budget = Self.tipsRefreshedAtOnce
+        var index = dictionaries.startIndex
+        while index != dictionaries.endIndex, budget > 0 {
+            defer { dictionaries.formIndex(after: &index) }
+            guard dictionaries.values[index].alone != nil else { continue }
+            let kept = dictionaries.values[index]
+            guard let snapshot = try? durable.snapshot(of: kept.snapshot.tip.id), snapshot != kept.snapshot else {
+                continue
+            }
+            budget -= 1
+            var prepared = prepare(snapshot, languages: kept.languages)
+            // A reply that cannot be made now cannot be made at the read either, which reports why.
+            guard (try? Self.alone(&prepared)) != nil else { continue }
+            dictionaries.values[index] = prepared
+        }
     }
 
     private static func marshal<Prepared>(_ make: () throws(DBusError) -> Prepared) throws(DBusMethodError)

@@ -142,6 +142,28 @@ struct MethodTests {
         }
     }
 
+    // After a write the service makes again the replies kept for tips read alone (two at most, the rest at the
+    // read): whichever way each was made, every tip read alone must be what a service starting afresh from the same
+    // datastore answers.
+    @Test func everyTipReadAloneAfterAWriteIsWhatAFreshStartAnswers() throws {
+        let service = try RunningService()
+        let languages: [[String]?] = [nil, ["de_DE.UTF-8"]]
+        func readAlone() throws -> [Tips1.Tip] {
+            try languages.flatMap { list in try Self.catalog.map { try service.tip($0, languages: list) } }
+        }
+        _ = try readAlone()
+        #expect(try service.tips.logMood(mood: "good") == 1)
+        let afterMood = try readAlone()
+        #expect(afterMood.first { $0.id == "SiriShortcutTip" }?.rules.first?.value == .uint32(1))
+        // Showing a tip opens the display window: every other tip is held back by it now.
+        let shown = try service.tips.presentNextTip(location: "")
+        #expect(shown.shown)
+        let afterShowing = try readAlone()
+        #expect(afterShowing != afterMood)
+        try service.restart()
+        #expect(try readAlone() == afterShowing)
+    }
+
     @Test func getTipsWithSeveralIdsKeepsTheirOrderAndRefusesAnUnknownIdOrLocation() throws {
         let service = try RunningService()
         let ids = ["TimeViewTip", "aiinsightstip", "CustomizeLayoutTip", "TimeViewTip"]
