@@ -294,16 +294,7 @@ struct SwiftEmitter {
             line("        public var encoded: DBusValue {")
             line("            var entries: [(String, DBusValue)] = []")
             line("            entries.reserveCapacity(\(fields.count))")
-            for field in fields {
-                let key = SwiftNames.literal(field.key.name)
-                if field.key.optional {
-                    line(
-                        "            if let value = \(field.name) { entries.append((\(key), \(field.type.encode("value")))) }"
-                    )
-                } else {
-                    line("            entries.append((\(key), \(field.type.encode(field.name))))")
-                }
-            }
+            emitEntries(fields) { field, key, value in "entries.append((\(key), \(field.type.encode(value))))" }
             line("            return .vardict(entries)")
             line("        }")
             line()
@@ -314,19 +305,28 @@ struct SwiftEmitter {
             line("        ///")
             line("        /// - Throws: `DBusError` for a value the wire refuses.")
             line("        public func marshal(into writer: inout DBusDictionaryWriter) throws(DBusError) {")
-            for field in fields {
-                let key = SwiftNames.literal(field.key.name)
-                if field.key.optional {
-                    line(
-                        "            if let value = \(field.name) { \(field.type.marshalStatement(writer: "writer", key: key, value: "value")) }"
-                    )
-                } else {
-                    line("            \(field.type.marshalStatement(writer: "writer", key: key, value: field.name))")
-                }
+            emitEntries(fields) { field, key, value in
+                field.type.marshalStatement(writer: "writer", key: key, value: value)
             }
             line("        }")
             line("    }")
             line("}")
+        }
+    }
+
+    /// One statement a field, in the contract's order: `statement` of the field, its key's literal and the expression
+    /// of its value; an optional field's only when it has one.
+    private mutating func emitEntries(
+        _ fields: [(key: ContractDictionary.Key, name: String, type: SwiftType)],
+        _ statement: ((key: ContractDictionary.Key, name: String, type: SwiftType), String, String) -> String
+    ) {
+        for field in fields {
+            let key = SwiftNames.literal(field.key.name)
+            if field.key.optional {
+                line("            if let value = \(field.name) { \(statement(field, key, "value")) }")
+            } else {
+                line("            \(statement(field, key, field.name))")
+            }
         }
     }
 }

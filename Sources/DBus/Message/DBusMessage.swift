@@ -209,6 +209,13 @@ public final class DBusMessage {
     ///
     /// - Throws: As `append(_:)`; `DBusError.invalidMessage` with libdbus's reason should it refuse the bytes.
     static func methodReturnTemplate(marshalling values: [DBusValue]) throws(DBusError) -> DBusMessage {
+        let (body, signature) = try marshalledBody(values)
+        return try methodReturnTemplate(body: body, signature: signature)
+    }
+
+    /// `values` written in the wire format as a message's body, each signature checked whole first, and the body's
+    /// signature.
+    private static func marshalledBody(_ values: [DBusValue]) throws(DBusError) -> (WireBytes, String) {
         let signatures = values.map(\.signatureText)
         for text in signatures {
             try SignatureParser.scan(text) { _ in }
@@ -217,7 +224,7 @@ public final class DBusMessage {
         for value in values {
             try value.marshal(into: &body, depth: NestingDepth())
         }
-        return try methodReturnTemplate(body: body, signature: signatures.joined())
+        return (body, signatures.joined())
     }
 
     /// A method return template whose body is one array of values marshalled before (``DBusMarshalledValue``), each
@@ -252,15 +259,8 @@ public final class DBusMessage {
     static func signal(path: ObjectPath, interface: InterfaceName, member: MemberName, marshalling values: [DBusValue])
         throws(DBusError) -> DBusMessage
     {
-        let signatures = values.map(\.signatureText)
-        for text in signatures {
-            try SignatureParser.scan(text) { _ in }
-        }
-        var body = WireBytes(capacity: 256)
-        for value in values {
-            try value.marshal(into: &body, depth: NestingDepth())
-        }
-        let loaded = try loaded(type: UInt8(CDBUS_MESSAGE_TYPE_SIGNAL), body: body, signature: signatures.joined()) {
+        let (body, signature) = try marshalledBody(values)
+        let loaded = try loaded(type: UInt8(CDBUS_MESSAGE_TYPE_SIGNAL), body: body, signature: signature) {
             fields throws(DBusError) in
             try fields.headerField(UInt8(CDBUS_HEADER_FIELD_PATH), "o", string: path.rawValue)
             try fields.headerField(UInt8(CDBUS_HEADER_FIELD_INTERFACE), "s", string: interface.rawValue)
