@@ -178,10 +178,9 @@ extension TipsObject {
     /// change altered (at most ``tipsRefreshedAtOnce``): an app reads the tip at its anchor again after the user acted
     /// there (logged a mood), and is then answered with a reply made beforehand rather than marshalled while it
     /// waits. Only while no write waits or is being made durable, and only a tip read since it was last made again
-    /// twice: writes in a stream, or writes nobody reads between, would have it made for nothing (one client's
-    /// `LogMood` rate beside two CPU-bound processes fell to 0.74 × when every write made it again), while an app's
-    /// job may make two writes before its read (a tip shown, then a mood logged). Lists, and tips only ever read in
-    /// them, are made at the read, as before.
+    /// twice: writes in a stream, or writes nobody reads between, would have it made for nothing, on the processor
+    /// the writers need, while an app's job may make two writes before its read (a tip shown, then a mood logged).
+    /// Lists, and tips only ever read in them, are made at the read, as before.
     func refreshKeptReplies() {
         guard committing == nil, waiting.isEmpty, !dictionaries.isEmpty else { return }
         var budget = Self.tipsRefreshedAtOnce
