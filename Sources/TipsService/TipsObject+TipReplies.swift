@@ -184,20 +184,21 @@ extension TipsObject {
     func refreshKeptReplies() {
         guard committing == nil, waiting.isEmpty, !dictionaries.isEmpty else { return }
         var budget = Self.tipsRefreshedAtOnce
+        // Each tip's snapshot once, however many lists of languages keep it.
+        var current: [TipID: TipSnapshot] = [:]
         var index = dictionaries.startIndex
         while index != dictionaries.endIndex, budget > 0 {
             defer { dictionaries.formIndex(after: &index) }
-            let unread = dictionaries.values[index].refreshesUnread
-            guard dictionaries.values[index].alone != nil, unread < Self.refreshesUnreadKept else { continue }
             let kept = dictionaries.values[index]
-            guard let snapshot = try? durable.snapshot(of: kept.snapshot.tip.id), snapshot != kept.snapshot else {
-                continue
-            }
+            guard kept.alone != nil, kept.refreshesUnread < Self.refreshesUnreadKept else { continue }
+            let id = kept.snapshot.tip.id
+            if current[id] == nil { current[id] = try? durable.snapshot(of: id) }
+            guard let snapshot = current[id], snapshot != kept.snapshot else { continue }
             budget -= 1
             var prepared = prepare(snapshot, languages: kept.languages)
             // A reply that cannot be made now cannot be made at the read either, which reports why.
             guard (try? Self.alone(&prepared)) != nil else { continue }
-            prepared.refreshesUnread = unread + 1
+            prepared.refreshesUnread = kept.refreshesUnread + 1
             dictionaries.values[index] = prepared
         }
     }
