@@ -110,6 +110,23 @@ extension DBusConnection {
         return dbus_connection_read_write_dispatch(raw, milliseconds) != 0
     }
 
+    /// Reads whatever arrives for `timeout` and dispatches every message queued, as a client without an event loop
+    /// does to see what came besides the replies it waited for: signals, and `strayReplyCount`.
+    ///
+    /// - Parameter timeout: How long to read for; it always waits that long.
+    public func dispatchArrived(for timeout: Duration) {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        repeat {
+            guard let raw else { return }
+            let remaining = clock.now.duration(to: deadline)
+            guard dbus_connection_read_write(raw, PollLoop.milliseconds(rounding: max(remaining, .zero))) != 0 else {
+                return
+            }
+            dispatchPending()
+        } while clock.now < deadline
+    }
+
     static func timeoutMilliseconds(_ timeout: Duration?) -> Int32 {
         guard let timeout else { return CDBUS_TIMEOUT_USE_DEFAULT }
         return PollLoop.milliseconds(rounding: timeout)

@@ -47,6 +47,12 @@ public final class DBusConnection {
 
     /// Called once when the connection to the bus is lost (dispatched from the event loop or `readWriteDispatch`).
     public var onDisconnected: (() -> Void)?
+    /// How many replies were received for no call waiting on this connection, once dispatched: from a peer that
+    /// answers a call twice, or to a call that gave up waiting. A client checks it to tell a peer that misbehaves.
+    public private(set) var strayReplyCount = 0
+    /// The first of those replies (only the first is kept: any peer may send them, as many as it likes).
+    public private(set) var firstStrayReply: StrayReply?
+
     /// Called for every signal received, after the subscriptions added with `subscribeSignals(…)`.
     ///
     /// The bus delivers only signals matching a rule added with `addMatch(_:)` (or sent directly to this connection).
@@ -161,6 +167,15 @@ public final class DBusConnection {
     }
 
     private func filter(_ message: DBusMessage) {
+        // libdbus hands a pending call its reply before any filter runs: a reply that gets here answers nothing.
+        if message.type == .methodReturn || message.type == .error {
+            strayReplyCount += 1
+            if firstStrayReply == nil {
+                firstStrayReply = StrayReply(
+                    replySerial: message.replySerial, errorName: message.errorName, errorMessage: message.errorMessage)
+            }
+            return
+        }
         guard message.type == .signal else { return }
         if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
             if !disconnectReported {
