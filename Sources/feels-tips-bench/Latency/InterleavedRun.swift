@@ -8,14 +8,19 @@ struct InterleavedRun {
 
     /// Makes `warmup` rounds (each answer checked, times discarded), then `rounds` measured rounds.
     ///
-    /// - Parameter progress: Told when the measured rounds start.
+    /// - Parameters:
+    ///   - checkWarmup: Run after the warm-up rounds, to check what they left (a reply sent twice, say).
+    ///   - progress: Told when the measured rounds start.
     /// - Returns: Each series' round trips, in the order measured, in the order of `series`.
     /// - Throws: What a series throws, or ``BenchError/interrupted(_:)`` between round trips.
-    func run(rounds: Int, warmup: Int, progress: (String) -> Void) throws(BenchError) -> [[Duration]] {
+    func run(
+        rounds: Int, warmup: Int, checkWarmup: () throws(BenchError) -> Void = {}, progress: (String) -> Void
+    ) throws(BenchError) -> [[Duration]] {
         var order = RoundOrder(count: series.count)
         for _ in 0..<warmup {
             try makeRound(order.next(), checking: true) { _, _ in }
         }
+        try checkWarmup()
         progress("measuring \(rounds) rounds of \(series.count) round trips")
         var samples = Array(repeating: [Duration](), count: series.count)
         for index in samples.indices {

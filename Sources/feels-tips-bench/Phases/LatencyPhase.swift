@@ -57,7 +57,9 @@ enum LatencyPhase {
         let calls: [any RoundTrip] = services.flatMap { service in kinds.map { BusCall($0, on: service) } }
         let series = calls + [BusCall(.busGetID, to: first.target, on: first.client), probe]
         let samples = try InterleavedRun(series: series).run(
-            rounds: rounds, warmup: options.warmup, progress: { _ in })
+            rounds: rounds, warmup: options.warmup,
+            checkWarmup: { () throws(BenchError) in try checkOneReplyEach(services) },
+            progress: { _ in })
         let summaries = services.indices.map { index in
             Dictionary(
                 uniqueKeysWithValues: kinds.enumerated().map { offset, kind in
@@ -67,6 +69,24 @@ enum LatencyPhase {
         return Outcome(
             services: services, kinds: kinds, summaries: summaries, bus: LatencySummary(samples: samples[calls.count]),
             flush: LatencySummary(samples: samples[calls.count + 1]))
+    }
+
+    /// Checks that every call of the warm-up got one reply and no more: a service that answers a call twice (a C
+    /// handler returning 0 after its reply makes sd-bus send "Unknown method" too) costs its client and the bus a
+    /// message more a call, and its client's queue grows with every one, so its figures would measure that.
+    ///
+    /// - Throws: ``BenchError/setup(_:)`` naming the service and what it sent.
+    static func checkOneReplyEach(_ services: [ServiceUnderTest]) throws(BenchError) {
+        for service in services {
+            service.client.dispatchArrived(for: .milliseconds(50))
+            guard let stray = service.client.firstStrayReply else { continue }
+            let what =
+                stray.errorName.map { "the error \($0) (\(stray.errorMessage ?? "no message"))" } ?? "a method return"
+            let count = service.client.strayReplyCount
+            throw .setup(
+                "\(service.program) answered a call twice: \(count) replies for calls already answered in the "
+                    + "warm-up, the first \(what) to call \(stray.replySerial)")
+        }
     }
 
     /// Runs the phase: quiet, or `busy` beside as many CPU-bound processes as cores.
