@@ -17,6 +17,8 @@ struct PreparedTip {
     /// `PresentTip` of this tip answering shown false, then shown true: a present that records nothing (the tip not
     /// shown, or `record` false) leaves the tip as it was, so the next one answers the same.
     var presented: [Tips1.PresentTipPrepared?] = [nil, nil]
+    /// `PresentNextTip` choosing this tip, which it answers shown.
+    var presentedNext: Tips1.PresentNextTipPrepared?
     /// The dictionary marshalled once, for every `GetTips` reply that lists it.
     var marshalled: Tips1.Tip.Marshalled?
 }
@@ -104,6 +106,30 @@ extension TipsObject {
     {
         try withPrepared(snapshot, languages: languages) { prepared throws(DBusMethodError) in
             try Self.presented(&prepared, shown: shown)
+        }
+    }
+
+    /// `PresentNextTip`'s reply once its write is durable: the tip `snapshot` shows, in words of `languages`, shown; or
+    /// none, not shown.
+    func presentNextReply(_ snapshot: TipSnapshot?, languages: [LanguageName]) throws(DBusMethodError)
+        -> Tips1.PresentNextTipPrepared
+    {
+        guard let snapshot else {
+            if let kept = nothingPresented { return kept }
+            let reply = try Self.marshal { () throws(DBusError) in
+                try Tips1.PresentNextTipPrepared(shown: false, tip: nil)
+            }
+            nothingPresented = reply
+            return reply
+        }
+        return try withPrepared(snapshot, languages: languages) { prepared throws(DBusMethodError) in
+            if let kept = prepared.presentedNext { return kept }
+            let tip = prepared.tip
+            let reply = try Self.marshal { () throws(DBusError) in
+                try Tips1.PresentNextTipPrepared(shown: true, tip: tip)
+            }
+            prepared.presentedNext = reply
+            return reply
         }
     }
 

@@ -60,9 +60,9 @@ extension TipsObject: Tips1Serving {
                 let location = try TipLocation.filter(parsing: location)
                 let id = record ? engine.displayNextTip(at: location) : engine.nextTip(at: location)
                 let snapshot = try id.map { id throws(TipsError) in try engine.snapshot(of: id) }
-                return Applied { _ in
-                    Tips1.PresentNextTipAnswer.values(
-                        shown: snapshot != nil, tip: snapshot.flatMap { self?.tip(of: $0, languages: languages) })
+                return Applied { () throws(DBusMethodError) in
+                    guard let self else { throw .failed("org.feels.Tips1 is no longer served") }
+                    return try self.presentNextReply(snapshot, languages: languages).body
                 }
             })
     }

@@ -53,6 +53,8 @@ public final class TipsObject {
     /// The last `GetTips` reply of every tip (or of every tip at one location) marshalled in each list of languages,
     /// with the snapshots it shows.
     var tipLists: [TipListKey: PreparedTipList] = [:]
+    /// `PresentNextTip`'s answer when no tip is to be shown, marshalled at its first call.
+    var nothingPresented: Tips1.PresentNextTipPrepared?
     /// The properties last announced.
     var announcedProperties: Tips1.Properties?
     /// Whether the testing switches' interface is served (`--testing`).

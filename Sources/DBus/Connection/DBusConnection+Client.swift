@@ -115,16 +115,14 @@ extension DBusConnection {
     ///
     /// - Parameter timeout: How long to read for; it always waits that long.
     public func dispatchArrived(for timeout: Duration) {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
+        // The monotonic clock, not ContinuousClock, which would link the concurrency runtime into every program.
+        let deadline = PollLoop.monotonicNow() + PollLoop.nanoseconds(timeout)
         repeat {
             guard let raw else { return }
-            let remaining = clock.now.duration(to: deadline)
-            guard dbus_connection_read_write(raw, PollLoop.milliseconds(rounding: max(remaining, .zero))) != 0 else {
-                return
-            }
+            let remaining = Duration.nanoseconds(max(0, deadline - PollLoop.monotonicNow()))
+            guard dbus_connection_read_write(raw, PollLoop.milliseconds(rounding: remaining)) != 0 else { return }
             dispatchPending()
-        } while clock.now < deadline
+        } while PollLoop.monotonicNow() < deadline
     }
 
     static func timeoutMilliseconds(_ timeout: Duration?) -> Int32 {
