@@ -85,7 +85,7 @@ enum LatencyPhase {
             let count = service.client.strayReplyCount
             throw .setup(
                 "\(service.program) answered a call twice: \(count) replies for calls already answered in the "
-                    + "warm-up, the first \(what) to call \(stray.replySerial)")
+                    + "warm-up; the first, to call \(stray.replySerial), was \(what)")
         }
     }
 
