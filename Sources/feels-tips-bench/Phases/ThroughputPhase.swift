@@ -137,6 +137,8 @@ enum ThroughputPhase {
             [1, 16].map { CellKey(service: index, workload: writes, clients: $0) }
         }
         progress("throughput on the busy machine: \(keys.count) cells, interleaved")
+        var options = options
+        options.slices = options.busySlices
         let cells = try measure(keys, on: services, options: options)
         var report = PhaseReport(title: "LogMood throughput beside \(busy.count) CPU-bound processes")
         report.lines = lines(cells, services: services)
