@@ -164,6 +164,38 @@ struct MethodTests {
         #expect(try readAlone() == afterShowing)
     }
 
+    @Test func presentNextTipAnswersItsTipAsGetTipsDoesAfterEachChangeAndNothingToShowAlike() throws {
+        let service = try RunningService()
+        // SiriShortcutTip, at SettingsContentView, waits for three moods; its rule's value is the count.
+        func peekAgreesWithGetTips() throws -> [Tips1.Tip] {
+            try [nil, ["de_DE.UTF-8"], nil].map { languages throws -> Tips1.Tip in
+                let next = try service.tips.presentNextTip(
+                    location: "SettingsContentView", options: .init(languages: languages, record: false))
+                let tip = try #require(next.tip)
+                #expect(next.shown)
+                #expect(tip == (try service.tip(tip.id, languages: languages)))
+                return tip
+            }
+        }
+        for count in 1...3 {
+            #expect(try service.tips.logMood(mood: "good") == count)
+        }
+        let before = try peekAgreesWithGetTips()
+        #expect(before.map(\.id) == Array(repeating: "SiriShortcutTip", count: 3))
+        #expect(before[0].rules.first?.value == .uint32(3) && before[0] == before[2])
+        #expect(try service.tips.logMood(mood: "good") == 4)
+        // The replies kept for the tip are made again once the mood changed it.
+        let after = try peekAgreesWithGetTips()
+        #expect(after[0].rules.first?.value == .uint32(4) && after[0] == after[2])
+        // CustomizeContentView has one tip: closed, nothing is to be shown there, each time alike.
+        try service.tips.invalidateTip(id: "CustomizeLayoutTip", reason: "tip-closed")
+        for _ in 0..<2 {
+            #expect(
+                try service.tips.presentNextTip(location: "CustomizeContentView")
+                    == Tips1.PresentNextTipReply(shown: false, tip: nil))
+        }
+    }
+
     @Test func getTipsWithSeveralIdsKeepsTheirOrderAndRefusesAnUnknownIdOrLocation() throws {
         let service = try RunningService()
         let ids = ["TimeViewTip", "aiinsightstip", "CustomizeLayoutTip", "TimeViewTip"]
