@@ -132,9 +132,15 @@ public final class DBusMessage {
     /// - Throws: `DBusError.unsupportedType` when the body carries unix file descriptors.
     public var arguments: [DBusValue] {
         get throws(DBusError) {
-            var iter = DBusMessageIter()
-            guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }
-            return try DBusValue.readAll(&iter)
+            guard let signature = dbus_message_get_signature(raw), signature.pointee != 0 else { return [] }
+            // One copy of the message's bytes, read by this binding: libdbus's iterators cost a call each value.
+            var bytes: UnsafeMutablePointer<CChar>?
+            var length: Int32 = 0
+            guard dbus_message_marshal(raw, &bytes, &length) != 0, let bytes else { throw .outOfMemory }
+            defer { dbus_free(bytes) }
+            return try WireReader.values(
+                of: UnsafeRawBufferPointer(start: bytes, count: Int(length)),
+                signature: UnsafeRawBufferPointer(start: signature, count: strlen(signature)))
         }
     }
 

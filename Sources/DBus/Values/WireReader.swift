@@ -1,0 +1,207 @@
+/// Reads a message's body from its bytes in D-Bus's wire format, either byte order: what libdbus's iterators do for
+/// `DBusMessage.arguments`, without a call into libdbus for every value (its type reader was a tenth of a call's
+/// instructions, docs/BENCHMARKS.md).
+///
+/// The bytes are a message libdbus has checked, as it checks each one it loads from a peer or builds: the reader
+/// trusts the values' text (UTF-8, object paths, signatures) but not the structure, so that bytes that do not
+/// match their signature end in `DBusError.invalidMessage`, never in a read out of bounds.
+struct WireReader {
+    /// The whole message, header included: offsets, and so alignment, count from its first byte.
+    private let bytes: UnsafeRawBufferPointer
+    private let bigEndian: Bool
+    /// Where the next value is read.
+    private var offset: Int
+
+    /// Deeper than D-Bus allows (32 arrays, 32 structures, and variants to 64 in all), for bytes libdbus did not
+    /// check: enough that no valid message reaches it, few enough that the recursion cannot exhaust the stack.
+    private static let maximumDepth = 128
+
+    /// The values of the message `bytes`, whose body's signature is `signature`.
+    ///
+    /// - Throws: `DBusError.unsupportedType` for a unix file descriptor, `.invalidMessage` for bytes that are not a
+    ///   message or do not hold values of `signature`.
+    static func values(of bytes: UnsafeRawBufferPointer, signature: UnsafeRawBufferPointer) throws(DBusError)
+        -> [DBusValue]
+    {
+        guard bytes.count >= 16 else { throw .invalidMessage("a message shorter than its fixed header") }
+        let order = bytes[0]
+        guard order == UInt8(ascii: "l") || order == UInt8(ascii: "B") else {
+            throw .invalidMessage("unknown byte order \(order)")
+        }
+        var reader = WireReader(bytes: bytes, bigEndian: order == UInt8(ascii: "B"), offset: 4)
+        let bodyLength = Int(try reader.integer(UInt32.self))
+        reader.offset = 12
+        let fieldsLength = Int(try reader.integer(UInt32.self))
+        let bodyStart = (16 + fieldsLength + 7) & ~7
+        guard bodyStart <= bytes.count, bytes.count - bodyStart == bodyLength else {
+            throw .invalidMessage("a body of \(bodyLength) bytes in a message of \(bytes.count)")
+        }
+        reader.offset = bodyStart
+        var values: [DBusValue] = []
+        var position = 0
+        while position < signature.count {
+            values.append(try reader.value(signature, at: &position, depth: 0))
+        }
+        return values
+    }
+
+    /// The value of the complete type at `position` in `signature`, leaving `position` after that type.
+    private mutating func value(_ signature: UnsafeRawBufferPointer, at position: inout Int, depth: Int)
+        throws(DBusError) -> DBusValue
+    {
+        guard depth < Self.maximumDepth else { throw .nestingTooDeep(depth: depth) }
+        guard position < signature.count else { throw .invalidMessage("a signature ends inside a type") }
+        let code = signature[position]
+        position += 1
+        switch code {
+        case UInt8(ascii: "y"): return .byte(try integer(UInt8.self))
+        case UInt8(ascii: "b"):
+            let flag = try integer(UInt32.self)
+            guard flag <= 1 else { throw .invalidMessage("a boolean of \(flag)") }
+            return .boolean(flag == 1)
+        case UInt8(ascii: "n"): return .int16(Int16(bitPattern: try integer(UInt16.self)))
+        case UInt8(ascii: "q"): return .uint16(try integer(UInt16.self))
+        case UInt8(ascii: "i"): return .int32(Int32(bitPattern: try integer(UInt32.self)))
+        case UInt8(ascii: "u"): return .uint32(try integer(UInt32.self))
+        case UInt8(ascii: "x"): return .int64(Int64(bitPattern: try integer(UInt64.self)))
+        case UInt8(ascii: "t"): return .uint64(try integer(UInt64.self))
+        case UInt8(ascii: "d"): return .double(Double(bitPattern: try integer(UInt64.self)))
+        case UInt8(ascii: "s"): return .string(try text(length: Int(try integer(UInt32.self))))
+        case UInt8(ascii: "o"):
+            return .objectPath(ObjectPath(unchecked: try text(length: Int(try integer(UInt32.self)))))
+        case UInt8(ascii: "g"):
+            return .signature(DBusSignature(unchecked: try text(length: Int(try integer(UInt8.self)))))
+        case UInt8(ascii: "v"):
+            let length = Int(try integer(UInt8.self))
+            let start = offset
+            _ = try text(length: length)
+            let inner = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
+            var innerPosition = 0
+            let content = try value(inner, at: &innerPosition, depth: depth + 1)
+            guard innerPosition == inner.count else {
+                throw .invalidMessage("a variant's signature holds more than one type")
+            }
+            return .variant(content)
+        case UInt8(ascii: "("):
+            try align(8)
+            var fields: [DBusValue] = []
+            while position < signature.count, signature[position] != UInt8(ascii: ")") {
+                fields.append(try value(signature, at: &position, depth: depth + 1))
+            }
+            guard position < signature.count, !fields.isEmpty else {
+                throw .invalidMessage("a structure without fields or without its end")
+            }
+            position += 1
+            return .structure(fields)
+        case UInt8(ascii: "a"): return try array(signature, at: &position, depth: depth + 1)
+        case UInt8(ascii: "h"): throw .unsupportedType("h (unix file descriptor)")
+        default: throw .invalidMessage("unknown type code \(code)")
+        }
+    }
+
+    /// The array whose element type starts at `position`, leaving `position` after it.
+    private mutating func array(_ signature: UnsafeRawBufferPointer, at position: inout Int, depth: Int)
+        throws(DBusError) -> DBusValue
+    {
+        let length = Int(try integer(UInt32.self))
+        let elementStart = position
+        let elementEnd = try Self.end(of: signature, at: elementStart, depth: depth)
+        position = elementEnd
+        let isEntry = signature[elementStart] == UInt8(ascii: "{")
+        try align(isEntry ? 8 : Self.alignment(of: signature[elementStart]))
+        guard length <= bytes.count - offset else { throw .invalidMessage("an array of \(length) bytes overruns") }
+        let end = offset + length
+        if isEntry {
+            let keyEnd = elementStart + 2
+            let key = DBusSignature(unchecked: String(decoding: signature[elementStart + 1..<keyEnd], as: UTF8.self))
+            let value = DBusSignature(
+                unchecked: String(decoding: signature[keyEnd..<elementEnd - 1], as: UTF8.self))
+            var entries: [DBusDictEntry] = []
+            while offset < end {
+                try align(8)
+                var at = elementStart + 1
+                let entryKey = try self.value(signature, at: &at, depth: depth + 1)
+                entries.append(
+                    DBusDictEntry(key: entryKey, value: try self.value(signature, at: &at, depth: depth + 1)))
+            }
+            guard offset == end else { throw .invalidMessage("a dictionary's entries overrun its length") }
+            return .dictionary(key: key, value: value, entries)
+        }
+        let element = DBusSignature(unchecked: String(decoding: signature[elementStart..<elementEnd], as: UTF8.self))
+        if signature[elementStart] == UInt8(ascii: "y") {
+            let values = bytes[offset..<end].map { DBusValue.byte($0) }
+            offset = end
+            return .array(element, values)
+        }
+        var values: [DBusValue] = []
+        while offset < end {
+            var at = elementStart
+            values.append(try value(signature, at: &at, depth: depth))
+        }
+        guard offset == end else { throw .invalidMessage("an array's elements overrun its length") }
+        return .array(element, values)
+    }
+
+    /// The end of the complete type starting at `position` in `signature`.
+    private static func end(of signature: UnsafeRawBufferPointer, at position: Int, depth: Int) throws(DBusError)
+        -> Int
+    {
+        guard depth < maximumDepth else { throw .nestingTooDeep(depth: depth) }
+        guard position < signature.count else { throw .invalidMessage("a signature ends inside a type") }
+        switch signature[position] {
+        case UInt8(ascii: "a"): return try end(of: signature, at: position + 1, depth: depth + 1)
+        case UInt8(ascii: "("):
+            var next = position + 1
+            while next < signature.count, signature[next] != UInt8(ascii: ")") {
+                next = try end(of: signature, at: next, depth: depth + 1)
+            }
+            guard next < signature.count else { throw .invalidMessage("a structure without its end") }
+            return next + 1
+        case UInt8(ascii: "{"):
+            let value = try end(of: signature, at: position + 2, depth: depth + 1)
+            guard value < signature.count, signature[value] == UInt8(ascii: "}") else {
+                throw .invalidMessage("a dictionary entry without its end")
+            }
+            return value + 1
+        default: return position + 1
+        }
+    }
+
+    /// The alignment of a value whose type code is `code`: D-Bus aligns each to its size, containers to 8 (a struct,
+    /// a dictionary entry) or to their length's 4 (an array).
+    private static func alignment(of code: UInt8) -> Int {
+        switch code {
+        case UInt8(ascii: "y"), UInt8(ascii: "g"), UInt8(ascii: "v"): 1
+        case UInt8(ascii: "n"), UInt8(ascii: "q"): 2
+        case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "("), UInt8(ascii: "{"): 8
+        default: 4
+        }
+    }
+
+    /// Steps over the padding to the next multiple of `boundary`.
+    private mutating func align(_ boundary: Int) throws(DBusError) {
+        let aligned = (offset + boundary - 1) & ~(boundary - 1)
+        guard aligned <= bytes.count else { throw .invalidMessage("a message ends inside its padding") }
+        offset = aligned
+    }
+
+    /// An integer at its own alignment, in the message's byte order.
+    private mutating func integer<Integer: FixedWidthInteger>(_: Integer.Type) throws(DBusError) -> Integer {
+        let size = MemoryLayout<Integer>.size
+        try align(size)
+        guard size <= bytes.count - offset else { throw .invalidMessage("a message ends inside a value") }
+        let stored = bytes.loadUnaligned(fromByteOffset: offset, as: Integer.self)
+        offset += size
+        return bigEndian ? Integer(bigEndian: stored) : Integer(littleEndian: stored)
+    }
+
+    /// `length` bytes of text and the NUL after them.
+    private mutating func text(length: Int) throws(DBusError) -> String {
+        guard length < bytes.count - offset, bytes[offset + length] == 0 else {
+            throw .invalidMessage("a string of \(length) bytes without its NUL")
+        }
+        let text = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+        offset += length + 1
+        return text
+    }
+}
