@@ -40,6 +40,10 @@ extension DBusConnection {
 
     /// Sends a reply to `peer`, counting it against the peer's quota until libdbus has written it out.
     func sendReply(_ reply: DBusMessage, to peer: String) {
+        _ = try? send(reply)
+        // libdbus writes a message as it is sent when the socket takes it: one written at once waits for no one, and
+        // counting it (a release callback, two updates of the table) was a twentieth of a read's instructions.
+        guard let raw, dbus_connection_has_messages_to_send(raw) != 0 else { return }
         let size = reply.estimatedSize
         queuedReplyBytes[peer, default: 0] += size
         queuedReplyTotal += size
@@ -47,7 +51,6 @@ extension DBusConnection {
         reply.onRelease { [weak self] in
             self?.replyWritten(size, to: peer)
         }
-        _ = try? send(reply)
     }
 
     private func replyWritten(_ size: Int, to peer: String) {
