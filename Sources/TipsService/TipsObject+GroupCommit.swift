@@ -207,21 +207,23 @@ extension TipsObject {
         let left = unanswered[caller, default: 1] - 1
         unanswered[caller] = left > 0 ? left : nil
         while unanswered[caller] == nil, var held = heldBack[caller], !held.isEmpty {
-            let serve = held.removeFirst()
+            let call = held.removeFirst()
             heldBack[caller] = held.isEmpty ? nil : held
-            serve()
+            connection?.serveHeldBack(call)
         }
     }
 
     /// The call gate: a caller's call waits while any of its earlier writes is unanswered, so its replies keep the
     /// order of its calls (a read sent after a write sees the write). A write goes straight to the queue, which keeps
     /// the order itself, unless calls of the caller are already held.
-    func holdBack(_ message: DBusMessage, _ serve: @escaping () -> Void) -> Bool {
+    func holdBack(_ message: DBusMessage) -> Bool {
+        // With no write unanswered, no call waits: nothing to look up.
+        guard !unanswered.isEmpty || !heldBack.isEmpty else { return false }
         guard let caller = message.sender, unanswered[caller] != nil || heldBack[caller] != nil else { return false }
         if heldBack[caller] == nil, Self.isWrite(message) {
             return false
         }
-        heldBack[caller, default: []].append(serve)
+        heldBack[caller, default: []].append(message)
         return true
     }
 }

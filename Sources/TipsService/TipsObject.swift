@@ -41,7 +41,7 @@ public final class TipsObject {
     /// Whether a commit is to start once the messages being dispatched are (see `enqueue(_:)`).
     var commitScheduled = false
     /// Each caller's calls that wait for its earlier writes to be answered, in arrival order.
-    var heldBack: [String: [() -> Void]] = [:]
+    var heldBack: [String: [DBusMessage]] = [:]
     /// How many of each caller's writes (and journal reads) are not answered yet.
     var unanswered: [String: Int] = [:]
     /// The notifiers followed on the bus because they hold, or held, a tip for a notification: when one leaves, its
@@ -98,8 +98,8 @@ public final class TipsObject {
     /// without the object.
     public func export(on connection: DBusConnection) throws(DBusError) {
         self.connection = connection
-        connection.callGate = { [weak self] message, serve in
-            self?.holdBack(message, serve) ?? false
+        connection.callGate = { [weak self] message in
+            self?.holdBack(message) ?? false
         }
         connection.onSignal = { [weak self] message in self?.received(message) }
         let interfaces =

@@ -25,11 +25,16 @@ extension DBusConnection {
         case .drop:
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        if let gate = callGate, gate(message, { [weak self] in self?.serve(message, from: peer) }) {
+        if let gate = callGate, gate(message) {
             return DBUS_HANDLER_RESULT_HANDLED
         }
         serve(message, from: peer)
         return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    /// Serves a method call the ``callGate`` held back, now that it may be: call from the connection's thread.
+    public func serveHeldBack(_ message: DBusMessage) {
+        serve(message, from: message.sender ?? "")
     }
 
     /// What a handler answered with: values to marshal, or a body marshalled before.

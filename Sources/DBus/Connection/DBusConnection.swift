@@ -38,12 +38,13 @@ public final class DBusConnection {
     /// The bytes of replies queued for every peer together.
     var queuedReplyTotal = 0
 
-    /// Decides, for each method call to an exported object, whether it is served now: return `true` to keep it and
-    /// call the closure given when it may be served (from the connection's thread), `false` to serve it now.
+    /// Decides, for each method call to an exported object, whether it is served now: return `true` to hold it back
+    /// and hand it to ``serveHeldBack(_:)`` when it may be served (from the connection's thread), `false` to serve it
+    /// now.
     ///
     /// A service that makes writes durable on another thread uses it to keep the order of one caller's replies: a
     /// read sent after a write is served once the write is answered.
-    public var callGate: ((DBusMessage, _ serve: @escaping () -> Void) -> Bool)?
+    public var callGate: ((DBusMessage) -> Bool)?
 
     /// Called once when the connection to the bus is lost (dispatched from the event loop or `readWriteDispatch`).
     public var onDisconnected: (() -> Void)?
