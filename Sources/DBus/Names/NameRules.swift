@@ -17,9 +17,11 @@ enum NameRules {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
+    // Each check walks the text's UTF-8 in place, allocating nothing: a message read from a peer checks five names.
+
     /// Why `text` is not a valid object path, or `nil` when it is.
     static func objectPathProblem(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
+        let bytes = text.utf8
         guard let first = bytes.first else { return "empty" }
         guard first == UInt8(ascii: "/") else { return "must start with '/'" }
         if bytes.count == 1 { return nil }
@@ -40,22 +42,15 @@ enum NameRules {
 
     /// Why `text` is not a valid dotted name (interface or error), or `nil` when it is.
     static func dottedNameProblem(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
+        let bytes = text.utf8
         guard !bytes.isEmpty else { return "empty" }
         guard bytes.count <= maximumNameLength else { return "longer than \(maximumNameLength) bytes" }
-        let elements = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard elements.count >= 2 else { return "needs at least two elements separated by '.'" }
-        for element in elements {
-            guard let first = element.first else { return "must not contain empty elements" }
-            guard !isDigit(first) else { return "elements must not start with a digit" }
-            guard element.allSatisfy(isWordByte) else { return "elements may contain only [A-Za-z0-9_]" }
-        }
-        return nil
+        return elementsProblem(bytes[...], digitFirst: "elements must not start with a digit", dash: false)
     }
 
     /// Why `text` is not a valid member name, or `nil` when it is.
     static func memberNameProblem(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
+        let bytes = text.utf8
         guard let first = bytes.first else { return "empty" }
         guard bytes.count <= maximumNameLength else { return "longer than \(maximumNameLength) bytes" }
         guard !isDigit(first) else { return "must not start with a digit" }
@@ -65,19 +60,34 @@ enum NameRules {
 
     /// Why `text` is not a valid bus name (unique `:1.42` or well-known `org.feels.Tips`), or `nil` when it is.
     static func busNameProblem(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
+        let bytes = text.utf8
         guard !bytes.isEmpty else { return "empty" }
         guard bytes.count <= maximumNameLength else { return "longer than \(maximumNameLength) bytes" }
-        let isUnique = bytes.first == UInt8(ascii: ":")
-        let body = isUnique ? bytes.dropFirst() : bytes[...]
-        let elements = body.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard elements.count >= 2 else { return "needs at least two elements separated by '.'" }
-        for element in elements {
-            guard let first = element.first else { return "must not contain empty elements" }
-            if !isUnique && isDigit(first) { return "elements of a well-known name must not start with a digit" }
-            let valid = element.allSatisfy { isWordByte($0) || $0 == UInt8(ascii: "-") }
-            guard valid else { return "elements may contain only [A-Za-z0-9_-]" }
+        if bytes.first == UInt8(ascii: ":") {
+            return elementsProblem(bytes.dropFirst(), digitFirst: nil, dash: true)
         }
-        return nil
+        return elementsProblem(
+            bytes[...], digitFirst: "elements of a well-known name must not start with a digit", dash: true)
+    }
+
+    /// Why the dot-separated `elements` do not make a name: fewer than two, one empty, one starting with a digit
+    /// (when `digitFirst` says why that is wrong), a byte outside `[A-Za-z0-9_]` (and `-` with `dash`). The first
+    /// element at fault is the one named, as each element is checked in turn.
+    private static func elementsProblem(_ elements: Substring.UTF8View, digitFirst: String?, dash: Bool) -> String? {
+        guard elements.contains(UInt8(ascii: ".")) else { return "needs at least two elements separated by '.'" }
+        var elementStart = true
+        for byte in elements {
+            if byte == UInt8(ascii: ".") {
+                if elementStart { return "must not contain empty elements" }
+                elementStart = true
+                continue
+            }
+            if elementStart, isDigit(byte), let digitFirst { return digitFirst }
+            guard isWordByte(byte) || (dash && byte == UInt8(ascii: "-")) else {
+                return dash ? "elements may contain only [A-Za-z0-9_-]" : "elements may contain only [A-Za-z0-9_]"
+            }
+            elementStart = false
+        }
+        return elementStart ? "must not contain empty elements" : nil
     }
 }
