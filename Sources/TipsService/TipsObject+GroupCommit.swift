@@ -95,8 +95,13 @@ extension TipsObject {
         }
         let commit = Commit(writes: writes, outcomes: outcomes, engine: engine)
         guard engine.state != durable.state || !journal.isEmpty else {
-            // Nothing to make durable (a refused request, a testing switch): answer now.
-            finish(commit, with: .saved(forgotten: []))
+            // Nothing to make durable (a refused request, a testing switch): answer now. Announcing is comparing every
+            // tip and property (28,000 instructions), for nothing when the writes changed nothing observable either:
+            // a presentation with nothing to show. Time's own changes are the wake-up's to announce.
+            let changed =
+                engine.testingOverride != durable.testingOverride || engine.displayFrequency != durable.displayFrequency
+                || engine.claims != durable.claims
+            finish(commit, with: .saved(forgotten: []), announcing: changed)
             return
         }
         committing = commit
@@ -107,7 +112,7 @@ extension TipsObject {
 
     /// Adopts a durable commit and answers its writes in order; a commit the datastore refused changes nothing, and
     /// each of its writes is answered with the datastore's error.
-    private func finish(_ commit: Commit, with result: DatastoreJobResult) {
+    private func finish(_ commit: Commit, with result: DatastoreJobResult, announcing: Bool = true) {
         committing = nil
         var forgotten: [Int] = []
         var failure: DBusMethodError?
@@ -140,7 +145,9 @@ extension TipsObject {
                 }
             }
         }
-        announceChanges()
+        if announcing {
+            announceChanges()
+        }
         for caller in commit.writes.compactMap(\.caller) {
             answered(caller)
         }

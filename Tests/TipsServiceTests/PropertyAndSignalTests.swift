@@ -75,12 +75,17 @@ struct PropertyAndSignalTests {
         #expect(changed[Tips1Testing.Property.activeSwitch.rawValue] == .string("hide-all"))
     }
 
-    /// `GetTips`, and `PresentTip` and `PresentNextTip` with `record` false, look without changing anything.
+    /// `GetTips`, and `PresentTip` and `PresentNextTip` with `record` false, look without changing anything; a
+    /// presentation with nothing to show records nothing (the service skips announcing such a write altogether).
     @Test func aRequestThatChangesNothingAnnouncesNothing() throws {
         let service = try RunningService()
         try service.tips.settingsViewed()
+        try service.tips.invalidateTip(id: "CustomizeLayoutTip", reason: "tip-closed")
         #expect(service.waitForSignals { _ in !service.changedProperties.isEmpty })
+        #expect(service.waitForSignals { _ in !service.announcedStatuses(of: "CustomizeLayoutTip").isEmpty })
         service.clearSignals()
+        #expect(try !service.tips.presentNextTip(location: "CustomizeContentView").shown)
+        #expect(try !service.tips.presentNextTip(location: "CustomizeContentView").shown)
         try service.tips.settingsViewed()
         try service.tips.getTips(ids: ["TimeViewTip"])
         try service.tips.getTips(ids: [], options: .init(languages: ["de"], location: "DayView"))
