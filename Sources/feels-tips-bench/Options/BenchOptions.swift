@@ -232,10 +232,14 @@ struct BenchOptions: Equatable {
         return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 
-    /// The programs measured: this build, then the C service and the baseline when given.
+    /// The programs measured: this build, then the C service and the baseline when given, and with both a second C
+    /// service for the baseline's bus.
     var subjects: [Subject] {
-        [Subject(role: .build, path: daemon)] + [peer.map { Subject(role: .peer, path: $0) }].compactMap { $0 }
-            + [baseline.map { Subject(role: .baseline, path: $0) }].compactMap { $0 }
+        var subjects = [Subject(role: .build, path: daemon)]
+        if let peer { subjects.append(Subject(role: .peer, path: peer)) }
+        if let baseline { subjects.append(Subject(role: .baseline, path: baseline)) }
+        if let peer, baseline != nil { subjects.append(Subject(role: .peerBesideBaseline, path: peer)) }
+        return subjects
     }
 
     private static func count(

@@ -136,6 +136,12 @@ enum LatencyPhase {
                     + "work: GetTip(\"SiriShortcutTip\"), DisplayTip(\"HealthKitSyncTip\"), ListTips(), "
                     + "DisplayNextTip(\"DayView\") and DisplayNextTip(\"CustomizeContentView\"), LogMood(\"good\").")
         }
+        if services.contains(where: { $0.subject.role == .peerBesideBaseline }) {
+            report.notes.append(
+                "'C, baseline's bus' is a second tips-peerd beside the baseline, called in the same rounds so that "
+                    + "both feels-tipsd share their bus with the same traffic: with the baseline's bus left quieter, a "
+                    + "build measured 0.93–0.96 × an identical copy of itself there in the rounds with writes.")
+        }
         if let busy {
             report.notes.append(
                 "Beside the rounds, \(busy.count) processes ran `sh -c 'while :; do :; done'` (as many as cores); "
@@ -242,7 +248,8 @@ enum LatencyPhase {
         rows += [(CallKind.busGetID.label, outcome.bus), ("append 4 KiB + fdatasync (no bus)", outcome.flush)]
         let ping = outcome.summary(.ping, of: .build)?.median ?? 0
         var side = [["median µs"] + outcome.services.map(\.subject.label)]
-        let others = outcome.services.filter { $0.subject.role != .build }
+        // This build over each other service; the baseline's C service is there to balance the buses, not to compare.
+        let others = outcome.services.filter { $0.subject.role != .build && $0.subject.role != .peerBesideBaseline }
         side[0] += others.map { "× \($0.subject.label)" }
         for kind in outcome.kinds {
             let medians = outcome.services.map { service in outcome.summary(kind, of: service.subject.role)?.median }

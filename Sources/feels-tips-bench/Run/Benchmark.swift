@@ -20,18 +20,20 @@ enum Benchmark {
         var phases: [PhaseReport] = []
         let wanted = options.phases
         // Every feels-tipsd measured: this build's, then the baseline's.
-        let daemons = options.subjects.filter { $0.role != .peer }
+        let daemons = options.subjects.filter { !$0.isPeer }
 
         if !wanted.isDisjoint(with: [.latency, .throughput, .busy, .contention, .slowDisk]) {
             var usualReads: [Subject.Role: Double] = [:]
             if !wanted.isDisjoint(with: [.latency, .throughput, .busy, .contention]) {
-                let services = try startServices(options.subjects)
+                let started = try startServices(options.subjects)
                 defer {
-                    for service in services.reversed() { service.stop() }
+                    for service in started.reversed() { service.stop() }
                 }
+                // The baseline's C service only balances the single-call rounds; every other part leaves it idle.
+                let services = started.filter { $0.subject.role != .peerBesideBaseline }
                 try explained(services) { () throws(BenchError) in
                     if wanted.contains(.latency) {
-                        phases.append(try LatencyPhase.run(on: services, options: options, progress: progress))
+                        phases.append(try LatencyPhase.run(on: started, options: options, progress: progress))
                     }
                     if wanted.contains(.throughput) {
                         phases.append(try ThroughputPhase.run(on: services, options: options, progress: progress))
@@ -41,12 +43,12 @@ enum Benchmark {
                         defer { busy.stop() }
                         progress("busy machine: \(busy.count) CPU-bound processes started")
                         phases.append(
-                            try LatencyPhase.run(on: services, options: options, busy: busy, progress: progress))
+                            try LatencyPhase.run(on: started, options: options, busy: busy, progress: progress))
                         phases.append(
                             try ThroughputPhase.runBusy(on: services, options: options, busy: busy, progress: progress))
                     }
                     if wanted.contains(.contention) {
-                        let daemonServices = services.filter { $0.subject.role != .peer }
+                        let daemonServices = services.filter { !$0.subject.isPeer }
                         let contention = try ContentionPhase.run(
                             on: daemonServices, options: options, progress: progress)
                         phases.append(contention.report)
@@ -94,13 +96,19 @@ enum Benchmark {
             command: CommandLine.reproduction(with: options.arguments))
     }
 
-    /// Starts this build's feels-tipsd, the C service on the same bus, and the baseline on a bus of its own, in the
-    /// order of `subjects`; whatever started is stopped again when a later one fails.
+    /// Starts this build's feels-tipsd, the C service on the same bus, the baseline on a bus of its own and the second
+    /// C service on the baseline's, in the order of `subjects`; whatever started is stopped again when a later one
+    /// fails.
     private static func startServices(_ subjects: [Subject]) throws(BenchError) -> [ServiceUnderTest] {
         var services: [ServiceUnderTest] = []
         do throws(BenchError) {
             for subject in subjects {
-                let beside = subject.role == .peer ? services.first { $0.subject.role == .build } : nil
+                let beside: ServiceUnderTest?
+                switch subject.role {
+                case .peer: beside = services.first { $0.subject.role == .build }
+                case .peerBesideBaseline: beside = services.first { $0.subject.role == .baseline }
+                case .build, .baseline: beside = nil
+                }
                 services.append(try ServiceUnderTest.start(subject, beside: beside))
             }
         } catch {

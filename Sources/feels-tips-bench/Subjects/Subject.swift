@@ -12,7 +12,14 @@ struct Subject: Hashable, Sendable {
         case baseline
         /// The C floor service.
         case peer
+        /// A second C service beside the baseline, called in the same single-call rounds but measured for nothing:
+        /// so that both feels-tipsd share their bus with the same traffic. Sharing the bus with the C service made
+        /// a build measure 0.93–0.96 × an identical copy of itself on the other bus (docs/BENCHMARKS.md).
+        case peerBesideBaseline
     }
+
+    /// Whether the program is a C service.
+    var isPeer: Bool { role == .peer || role == .peerBesideBaseline }
 
     /// What the program is to the comparison.
     let role: Role
@@ -22,7 +29,7 @@ struct Subject: Hashable, Sendable {
     /// The bus name the program owns: both feels-tipsd own `org.feels.Tips` (each on a bus of its own), the C
     /// service `org.feels.TipsPeer`, so that it can share this build's bus.
     var busName: BusName {
-        role == .peer ? "org.feels.TipsPeer" : Tips1.busName
+        isPeer ? "org.feels.TipsPeer" : Tips1.busName
     }
 
     /// The short name in the tables.
@@ -31,6 +38,7 @@ struct Subject: Hashable, Sendable {
         case .build: "feels-tipsd"
         case .baseline: "baseline"
         case .peer: "C"
+        case .peerBesideBaseline: "C, baseline's bus"
         }
     }
 
@@ -42,7 +50,7 @@ struct Subject: Hashable, Sendable {
         switch role {
         case .build, .baseline:
             [path, "--address", address, "--datastore", datastore, "--display-frequency", displayFrequency]
-        case .peer:
+        case .peer, .peerBesideBaseline:
             [path, "--address", address, "--datastore", datastore, "--name", busName.rawValue]
         }
     }
