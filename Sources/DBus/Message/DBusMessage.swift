@@ -110,7 +110,7 @@ public final class DBusMessage {
         let reply = DBusMessage(taking: raw)
         // A return's header holds the caller's name and no path, interface, member or error name: its bound is known
         // without asking libdbus for each (five walks of the header, 4,000 instructions a reply).
-        reply.knownHeaderSizeEstimate = 512 + (call.sender?.utf8.count ?? 0)
+        reply.knownHeaderSizeEstimate = Self.headerBound(fieldBytes: call.sender?.utf8.count ?? 0)
         return reply
     }
 
@@ -127,7 +127,8 @@ public final class DBusMessage {
         let text = message.utf8.contains(0) ? message.replacingNULs() : message
         guard let raw = dbus_message_new_error(call.raw, name.rawValue, text) else { throw .outOfMemory }
         let reply = DBusMessage(taking: raw)
-        reply.knownHeaderSizeEstimate = 512 + (call.sender?.utf8.count ?? 0) + name.rawValue.utf8.count
+        reply.knownHeaderSizeEstimate = Self.headerBound(
+            fieldBytes: (call.sender?.utf8.count ?? 0) + name.rawValue.utf8.count)
         return reply
     }
 
@@ -390,9 +391,15 @@ public final class DBusMessage {
             dbus_message_get_path(raw), dbus_message_get_interface(raw), dbus_message_get_member(raw),
             dbus_message_get_error_name(raw), dbus_message_get_destination(raw),
         ]
-        let fixed = 512 + fields.reduce(0) { $0 + ($1.map { strlen($0) } ?? 0) }
+        let fixed = Self.headerBound(fieldBytes: fields.reduce(0) { $0 + ($1.map { strlen($0) } ?? 0) })
         knownHeaderSizeEstimate = fixed
         return fixed + signatureLength
+    }
+
+    /// A bound on a header whose string fields other than the signature hold `fieldBytes` bytes: theirs, and 512 for
+    /// the fixed part, each field's code, type and padding, the serials and the sender the bus adds.
+    private static func headerBound(fieldBytes: Int) -> Int {
+        512 + fieldBytes
     }
 }
 

@@ -142,7 +142,13 @@ extension DBusValue {
 
     /// The alignment of the first byte of a value with `signature`.
     static func alignment(of signature: DBusSignature) -> Int {
-        switch signature.rawValue.utf8.first {
+        alignment(ofTypeCode: signature.rawValue.utf8.first)
+    }
+
+    /// The alignment of a value whose signature starts with `code`, on the wire: each basic type its size, an array
+    /// its length's 4, a structure or dictionary entry 8, a byte, signature or variant 1.
+    static func alignment(ofTypeCode code: UInt8?) -> Int {
+        switch code {
         case UInt8(ascii: "n"), UInt8(ascii: "q"): 2
         case UInt8(ascii: "b"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "s"), UInt8(ascii: "o"),
             UInt8(ascii: "a"):

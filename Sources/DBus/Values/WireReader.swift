@@ -108,7 +108,7 @@ struct WireReader {
         let elementEnd = try Self.end(of: signature, at: elementStart, depth: depth)
         position = elementEnd
         let isEntry = signature[elementStart] == UInt8(ascii: "{")
-        try align(isEntry ? 8 : Self.alignment(of: signature[elementStart]))
+        try align(DBusValue.alignment(ofTypeCode: signature[elementStart]))
         guard length <= bytes.count - offset else { throw .invalidMessage("an array of \(length) bytes overruns") }
         let end = offset + length
         if isEntry {
@@ -164,17 +164,6 @@ struct WireReader {
             }
             return value + 1
         default: return position + 1
-        }
-    }
-
-    /// The alignment of a value whose type code is `code`: D-Bus aligns each to its size, containers to 8 (a struct,
-    /// a dictionary entry) or to their length's 4 (an array).
-    private static func alignment(of code: UInt8) -> Int {
-        switch code {
-        case UInt8(ascii: "y"), UInt8(ascii: "g"), UInt8(ascii: "v"): 1
-        case UInt8(ascii: "n"), UInt8(ascii: "q"): 2
-        case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "("), UInt8(ascii: "{"): 8
-        default: 4
         }
     }
 
