@@ -7,8 +7,10 @@ extension Figure {
     /// How far this figure may move the wrong way against a baseline measured in the same run and still count as no
     /// worse: the spread the bench sees between two runs of the same build. Times and rates move by up to a tenth on
     /// a shared machine even interleaved; resident memory by about 0.15 MiB of 8 (fault-around); wake-ups not at all.
+    /// A figure that moves further says so (``spread``).
     var tolerance: Double {
-        switch unit {
+        if let spread { return spread }
+        return switch unit {
         case "MiB": 0.03
         case "": 0
         default: 0.10

@@ -15,11 +15,14 @@ struct Figure {
     let base: String
     /// What the figure is held to; `nil` for context.
     let target: Target?
+    /// How far it may move the wrong way in an A/B and count as no worse, when that is not its unit's
+    /// (``tolerance``): a figure two copies of one build measure further apart than that.
+    let spread: Double?
 
     /// A figure; `ratio` and `target` are optional.
     init(
         _ name: String, _ value: Double, _ unit: String, ratio: Double? = nil, to base: String = "",
-        target: Target? = nil
+        target: Target? = nil, spread: Double? = nil
     ) {
         self.name = name
         self.value = value
@@ -27,6 +30,7 @@ struct Figure {
         self.ratio = ratio
         self.base = base
         self.target = target
+        self.spread = spread
     }
 
     /// Whether the target is met; `nil` when there is none.
