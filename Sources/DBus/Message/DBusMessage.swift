@@ -340,6 +340,24 @@ public final class DBusMessage {
         return loaded
     }
 
+    /// The message libdbus loads from `bytes`, checking them as it checks a peer's: the reference `WireMessage` is
+    /// tested against.
+    ///
+    /// - Throws: `DBusError.invalidMessage` with libdbus's reason.
+    static func demarshalled(_ bytes: [UInt8]) throws(DBusError) -> DBusMessage {
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let raw = bytes.withUnsafeBytes { bytes in
+            dbus_message_demarshal(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), &error)
+        }
+        guard let raw else {
+            if dbus_error_is_set(&error) == 0 { throw .outOfMemory }
+            throw .invalidMessage(String(cString: error.message))
+        }
+        return DBusMessage(taking: raw)
+    }
+
     /// The message as libdbus would send it, for tests: header and body.
     var marshalled: [UInt8] {
         var bytes: UnsafeMutablePointer<CChar>?

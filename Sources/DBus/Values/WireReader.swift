@@ -2,13 +2,16 @@
 /// `DBusMessage.arguments`, without a call into libdbus for every value (its type reader was a tenth of a call's
 /// instructions, docs/BENCHMARKS.md).
 ///
-/// The bytes are a message libdbus has checked, as it checks each one it loads from a peer or builds: the reader
-/// trusts the values' text (UTF-8, object paths, signatures) but not the structure, so that bytes that do not
-/// match their signature end in `DBusError.invalidMessage`, never in a read out of bounds.
+/// Bytes libdbus has checked, as it checks each message it loads from a peer or builds, are read trusting the values'
+/// text (UTF-8, object paths, signatures) but not the structure, so that bytes that do not match their signature end
+/// in `DBusError.invalidMessage`, never in a read out of bounds. Bytes from a peer (`WireMessage`) are read
+/// `validating`: every rule of the specification's, as libdbus checks a message it loads.
 struct WireReader {
     /// The whole message, header included: offsets, and so alignment, count from its first byte.
     private let bytes: UnsafeRawBufferPointer
     private let bigEndian: Bool
+    /// Whether the text is checked too: UTF-8 without NUL, object paths, signatures, zero padding.
+    private let validating: Bool
     /// Where the next value is read.
     private var offset: Int
 
@@ -28,7 +31,7 @@ struct WireReader {
         guard order == UInt8(ascii: "l") || order == UInt8(ascii: "B") else {
             throw .invalidMessage("unknown byte order \(order)")
         }
-        var reader = WireReader(bytes: bytes, bigEndian: order == UInt8(ascii: "B"), offset: 4)
+        var reader = WireReader(bytes: bytes, bigEndian: order == UInt8(ascii: "B"), validating: false, offset: 4)
         let bodyLength = Int(try reader.integer(UInt32.self))
         reader.offset = 12
         let fieldsLength = Int(try reader.integer(UInt32.self))
@@ -43,6 +46,23 @@ struct WireReader {
             values.append(try reader.value(signature, at: &position, depth: 0))
         }
         return values
+    }
+
+    /// The values of `signature` in `bytes` from `offset` on, in the byte order asked, checked as a peer's message is
+    /// (`validating`), and the offset after them.
+    ///
+    /// - Throws: As ``values(of:signature:)``, and `DBusError.invalidMessage` for text or padding the specification
+    ///   does not allow.
+    static func values(
+        of bytes: UnsafeRawBufferPointer, signature: UnsafeRawBufferPointer, at offset: Int, bigEndian: Bool
+    ) throws(DBusError) -> (values: [DBusValue], end: Int) {
+        var reader = WireReader(bytes: bytes, bigEndian: bigEndian, validating: true, offset: offset)
+        var values: [DBusValue] = []
+        var position = 0
+        while position < signature.count {
+            values.append(try reader.value(signature, at: &position, depth: 0))
+        }
+        return (values, reader.offset)
     }
 
     /// The value of the complete type at `position` in `signature`, leaving `position` after that type.
@@ -68,13 +88,22 @@ struct WireReader {
         case UInt8(ascii: "d"): return .double(Double(bitPattern: try integer(UInt64.self)))
         case UInt8(ascii: "s"): return .string(try text(length: Int(try integer(UInt32.self))))
         case UInt8(ascii: "o"):
-            return .objectPath(ObjectPath(unchecked: try text(length: Int(try integer(UInt32.self)))))
+            let path = try text(length: Int(try integer(UInt32.self)))
+            if validating, let problem = NameRules.objectPathProblem(path) {
+                throw .invalidMessage("an object path that \(problem)")
+            }
+            return .objectPath(ObjectPath(unchecked: path))
         case UInt8(ascii: "g"):
-            return .signature(DBusSignature(unchecked: try text(length: Int(try integer(UInt8.self)))))
+            let text = try text(length: Int(try integer(UInt8.self)))
+            if validating { _ = try Self.checked(signature: text) }
+            return .signature(DBusSignature(unchecked: text))
         case UInt8(ascii: "v"):
             let length = Int(try integer(UInt8.self))
             let start = offset
-            _ = try text(length: length)
+            let text = try text(length: length)
+            if validating, try Self.checked(signature: text).count != 1 {
+                throw .invalidMessage("a variant's signature '\(text)' is not one complete type")
+            }
             let inner = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
             var innerPosition = 0
             let content = try value(inner, at: &innerPosition, depth: depth + 1)
@@ -110,6 +139,9 @@ struct WireReader {
         let isEntry = signature[elementStart] == UInt8(ascii: "{")
         try align(DBusValue.alignment(ofTypeCode: signature[elementStart]))
         guard length <= bytes.count - offset else { throw .invalidMessage("an array of \(length) bytes overruns") }
+        if validating, length > WireLimits.maximumArrayLength {
+            throw .invalidMessage("an array of \(length) bytes, over the limit of \(WireLimits.maximumArrayLength)")
+        }
         let end = offset + length
         if isEntry {
             let keyEnd = elementStart + 2
@@ -167,10 +199,22 @@ struct WireReader {
         }
     }
 
+    /// The complete types of a signature read from a peer.
+    private static func checked(signature text: String) throws(DBusError) -> [Range<Int>] {
+        do throws(DBusError) {
+            return try SignatureParser.parse(text)
+        } catch {
+            throw .invalidMessage("\(error)")
+        }
+    }
+
     /// Steps over the padding to the next multiple of `boundary`.
     private mutating func align(_ boundary: Int) throws(DBusError) {
         let aligned = (offset + boundary - 1) & ~(boundary - 1)
         guard aligned <= bytes.count else { throw .invalidMessage("a message ends inside its padding") }
+        if validating, bytes[offset..<aligned].contains(where: { $0 != 0 }) {
+            throw .invalidMessage("padding that is not zero")
+        }
         offset = aligned
     }
 
@@ -189,8 +233,12 @@ struct WireReader {
         guard length < bytes.count - offset, bytes[offset + length] == 0 else {
             throw .invalidMessage("a string of \(length) bytes without its NUL")
         }
-        let text = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+        let content = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
         offset += length + 1
+        guard validating else { return String(decoding: content, as: UTF8.self) }
+        guard !content.contains(0), let text = String(validating: content, as: UTF8.self) else {
+            throw .invalidMessage("a string that is not UTF-8 without NUL")
+        }
         return text
     }
 }

@@ -1,0 +1,262 @@
+/// A whole message in D-Bus's wire format: the fixed header, the header fields and the body, read from a peer's bytes
+/// with every check the specification asks of a receiver, and written for sending.
+///
+/// The first layer of a binding that reads and writes the wire itself instead of through libdbus (docs/DESIGN.md,
+/// "The wire"): libdbus spends 30,000 instructions on a `Peer.Ping` that sd-bus answers in 7,700.
+struct WireMessage: Equatable {
+    /// The four kinds of message and their codes on the wire.
+    enum Kind: UInt8 {
+        case methodCall = 1
+        case methodReturn = 2
+        case error = 3
+        case signal = 4
+    }
+
+    /// The header's flags.
+    struct Flags: OptionSet, Equatable {
+        let rawValue: UInt8
+        static let noReplyExpected = Flags(rawValue: 1)
+        static let noAutoStart = Flags(rawValue: 2)
+        static let allowInteractiveAuthorization = Flags(rawValue: 4)
+    }
+
+    var kind: Kind
+    var flags: Flags = []
+    /// Nonzero once the message is numbered for sending; a peer's message always has one.
+    var serial: UInt32 = 0
+    var path: ObjectPath?
+    var interface: InterfaceName?
+    var member: MemberName?
+    var errorName: ErrorName?
+    var replySerial: UInt32?
+    var destination: String?
+    var sender: String?
+    /// The body's signature, `""` for an empty body.
+    var signature: String = ""
+    /// The body in the wire format, in `bigEndian` order, its offsets counted from a boundary of 8.
+    var body: [UInt8] = []
+    /// The byte order of the body: a peer may send either; this binding writes little-endian.
+    var bigEndian = false
+
+    /// The header fields' type: an array of a code and a variant.
+    private static let fieldsSignature = Array("a(yv)".utf8)
+
+    /// The header field codes.
+    private enum Field: UInt8 {
+        case path = 1
+        case interface = 2
+        case member = 3
+        case errorName = 4
+        case replySerial = 5
+        case destination = 6
+        case sender = 7
+        case signature = 8
+        case unixFDs = 9
+    }
+
+    /// A message of `kind` to fill in and send.
+    init(kind: Kind, flags: Flags = [], serial: UInt32 = 0) {
+        self.kind = kind
+        self.flags = flags
+        self.serial = serial
+    }
+
+    /// The length of the whole message whose first bytes `bytes` are, once its fixed header is there (16 bytes);
+    /// `nil` before.
+    ///
+    /// - Throws: `DBusError.invalidMessage` for a byte order, protocol version or length D-Bus does not allow: the
+    ///   connection cannot find the next message after it.
+    static func length(ofMessageStarting bytes: UnsafeRawBufferPointer) throws(DBusError) -> Int? {
+        guard bytes.count >= 16 else { return nil }
+        let bigEndian = try byteOrder(bytes[0])
+        guard bytes[3] == 1 else { throw .invalidMessage("protocol version \(bytes[3]), not 1") }
+        let bodyLength = Int(load(UInt32.self, bytes, at: 4, bigEndian: bigEndian))
+        let fieldsLength = Int(load(UInt32.self, bytes, at: 12, bigEndian: bigEndian))
+        guard fieldsLength <= WireLimits.maximumArrayLength else {
+            throw .invalidMessage("header fields of \(fieldsLength) bytes")
+        }
+        let total = (16 + fieldsLength + 7) & ~7 + bodyLength
+        guard total <= WireLimits.maximumMessageLength else {
+            throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
+        }
+        return total
+    }
+
+    /// Reads and checks the message that is exactly `bytes`: its header, each field's type and value, the fields its
+    /// kind requires, and its body against its signature.
+    ///
+    /// - Throws: `DBusError.invalidMessage` with the reason, `.messageTooLarge` past 128 MiB,
+    ///   `.unsupportedType` for a body carrying unix file descriptors.
+    init(parsing bytes: UnsafeRawBufferPointer) throws(DBusError) {
+        guard let total = try Self.length(ofMessageStarting: bytes) else {
+            throw .invalidMessage("a message shorter than its fixed header")
+        }
+        guard total == bytes.count else { throw .invalidMessage("\(bytes.count) bytes for a message of \(total)") }
+        bigEndian = try Self.byteOrder(bytes[0])
+        guard let kind = Kind(rawValue: bytes[1]) else { throw .invalidMessage("unknown message type \(bytes[1])") }
+        self.kind = kind
+        flags = Flags(rawValue: bytes[2] & 7)
+        serial = Self.load(UInt32.self, bytes, at: 8, bigEndian: bigEndian)
+        guard serial != 0 else { throw .invalidMessage("serial 0") }
+        let order = bigEndian
+        let (fields, fieldsEnd) = try Self.fieldsSignature.withUnsafeBytes { signature in
+            Result { () throws(DBusError) in
+                try WireReader.values(of: bytes, signature: signature, at: 12, bigEndian: order)
+            }
+        }.get()
+        guard case .array(_, let entries)? = fields.first else { throw .invalidMessage("no header fields") }
+        var seen: Set<UInt8> = []
+        for entry in entries {
+            guard case .structure(let pair) = entry, pair.count == 2, case .byte(let code) = pair[0],
+                case .variant(let value) = pair[1]
+            else { throw .invalidMessage("a header field that is not (yv)") }
+            guard seen.insert(code).inserted else { throw .invalidMessage("header field \(code) twice") }
+            try take(field: code, value)
+        }
+        let bodyStart = (fieldsEnd + 7) & ~7
+        guard bytes[fieldsEnd..<bodyStart].allSatisfy({ $0 == 0 }) else {
+            throw .invalidMessage("padding that is not zero")
+        }
+        try checkRequiredFields()
+        body = Array(bytes[bodyStart...])
+        _ = try values()
+    }
+
+    /// The body's values, checked as a peer's are.
+    ///
+    /// - Throws: `DBusError.invalidMessage` for a body that does not hold its signature's values, or holds more.
+    func values() throws(DBusError) -> [DBusValue] {
+        let order = bigEndian
+        let (values, end, count) = try Array(signature.utf8).withUnsafeBytes { signature in
+            body.withUnsafeBytes { bytes in
+                Result { () throws(DBusError) in
+                    let (values, end) = try WireReader.values(
+                        of: bytes, signature: signature, at: 0, bigEndian: order)
+                    return (values, end, bytes.count)
+                }
+            }
+        }.get()
+        guard end == count else { throw .invalidMessage("\(count - end) bytes after the body's values") }
+        return values
+    }
+
+    /// The message's bytes: the fixed header, its fields in the specification's order of codes, and the body.
+    ///
+    /// - Throws: `DBusError.invalidMessage` for a message without a serial or a field its kind needs, or with a
+    ///   big-endian body; `.messageTooLarge` past 128 MiB.
+    func serialized() throws(DBusError) -> [UInt8] {
+        guard serial != 0 else { throw .invalidMessage("a message to send needs a serial") }
+        guard !bigEndian else { throw .invalidMessage("this binding writes little-endian bodies only") }
+        try checkRequiredFields()
+        var wire = WireBytes(capacity: 256 + body.count)
+        for byte in [UInt8(ascii: "l"), kind.rawValue, flags.rawValue, 1] {
+            wire.append(byte: byte)
+        }
+        wire.append(UInt32(body.count))
+        wire.append(serial)
+        let array = wire.beginArray(elementAlignment: 8)
+        if let path { try wire.headerField(Field.path.rawValue, "o", string: path.rawValue) }
+        if let interface { try wire.headerField(Field.interface.rawValue, "s", string: interface.rawValue) }
+        if let member { try wire.headerField(Field.member.rawValue, "s", string: member.rawValue) }
+        if let errorName { try wire.headerField(Field.errorName.rawValue, "s", string: errorName.rawValue) }
+        if let replySerial {
+            wire.pad(to: 8)
+            wire.append(byte: Field.replySerial.rawValue)
+            wire.append(signature: "u")
+            wire.append(replySerial)
+        }
+        if let destination { try wire.headerField(Field.destination.rawValue, "s", string: destination) }
+        if let sender { try wire.headerField(Field.sender.rawValue, "s", string: sender) }
+        if !signature.isEmpty {
+            wire.pad(to: 8)
+            wire.append(byte: Field.signature.rawValue)
+            wire.append(signature: "g")
+            wire.append(signature: signature)
+        }
+        wire.endArray(array)
+        wire.pad(to: 8)
+        wire.append(contentsOf: body)
+        guard wire.count <= WireLimits.maximumMessageLength else {
+            throw .messageTooLarge(bytes: wire.count, limit: WireLimits.maximumMessageLength)
+        }
+        return wire.finished()
+    }
+
+    /// Records the header field `code`, checking its type and its value.
+    private mutating func take(field code: UInt8, _ value: DBusValue) throws(DBusError) {
+        guard let field = Field(rawValue: code) else { return }  // The specification: ignore fields you do not know.
+        func text(_ type: String) throws(DBusError) -> String {
+            switch (type, value) {
+            case ("s", .string(let text)): return text
+            case ("o", .objectPath(let path)): return path.rawValue
+            case ("g", .signature(let signature)): return signature.rawValue
+            default: throw .invalidMessage("header field \(code) of signature \(value.signatureText), not \(type)")
+            }
+        }
+        func number() throws(DBusError) -> UInt32 {
+            guard case .uint32(let number) = value else {
+                throw .invalidMessage("header field \(code) of signature \(value.signatureText), not u")
+            }
+            return number
+        }
+        do throws(DBusError) {
+            switch field {
+            case .path:
+                path = try ObjectPath(text("o"))
+                guard path?.rawValue != "/org/freedesktop/DBus/Local" else {
+                    throw .invalidMessage("the path reserved for libdbus's local messages")
+                }
+            case .interface:
+                interface = try InterfaceName(text("s"))
+                guard interface?.rawValue != "org.freedesktop.DBus.Local" else {
+                    throw .invalidMessage("the interface reserved for libdbus's local messages")
+                }
+            case .member: member = try MemberName(text("s"))
+            case .errorName: errorName = try ErrorName(text("s"))
+            case .replySerial:
+                replySerial = try number()
+                guard replySerial != 0 else { throw .invalidMessage("reply serial 0") }
+            case .destination: destination = try BusName(text("s")).rawValue
+            case .sender: sender = try BusName(text("s")).rawValue
+            case .signature:
+                signature = try text("g")
+                if signature.utf8.contains(UInt8(ascii: "h")) { throw .unsupportedType("h (unix file descriptor)") }
+            case .unixFDs:
+                if try number() != 0 { throw .unsupportedType("h (unix file descriptor)") }
+            }
+        } catch {
+            switch error {
+            case .invalidMessage, .unsupportedType: throw error
+            default: throw .invalidMessage("header field \(code): \(error)")
+            }
+        }
+    }
+
+    /// The fields the specification requires of each kind of message.
+    private func checkRequiredFields() throws(DBusError) {
+        let missing: String?
+        switch kind {
+        case .methodCall: missing = path == nil ? "path" : member == nil ? "member" : nil
+        case .methodReturn: missing = replySerial == nil ? "reply serial" : nil
+        case .error: missing = errorName == nil ? "error name" : replySerial == nil ? "reply serial" : nil
+        case .signal:
+            missing = path == nil ? "path" : interface == nil ? "interface" : member == nil ? "member" : nil
+        }
+        if let missing { throw .invalidMessage("a \(kind) without a \(missing)") }
+    }
+
+    private static func byteOrder(_ byte: UInt8) throws(DBusError) -> Bool {
+        switch byte {
+        case UInt8(ascii: "l"): return false
+        case UInt8(ascii: "B"): return true
+        default: throw .invalidMessage("unknown byte order \(byte)")
+        }
+    }
+
+    private static func load<Integer: FixedWidthInteger>(
+        _: Integer.Type, _ bytes: UnsafeRawBufferPointer, at offset: Int, bigEndian: Bool
+    ) -> Integer {
+        let stored = bytes.loadUnaligned(fromByteOffset: offset, as: Integer.self)
+        return bigEndian ? Integer(bigEndian: stored) : Integer(littleEndian: stored)
+    }
+}

@@ -1,0 +1,205 @@
+import Testing
+
+@testable import DBus
+
+/// `WireMessage` reads and writes whole messages without libdbus; libdbus is the reference it is held to: what
+/// libdbus writes it reads the same, what it writes libdbus loads byte for byte, and what libdbus refuses it refuses.
+@Suite struct WireMessageTests {
+    /// libdbus's bytes for `message`, numbered as the connection would number it (an unsent message has serial 0).
+    static func sent(_ message: DBusMessage, serial: UInt32 = 7) -> [UInt8] {
+        var bytes = message.marshalled
+        withUnsafeBytes(of: serial.littleEndian) { bytes.replaceSubrange(8..<12, with: $0) }
+        return bytes
+    }
+
+    static func parsed(_ bytes: [UInt8]) throws(DBusError) -> WireMessage {
+        let result = bytes.withUnsafeBytes { bytes in Result { () throws(DBusError) in try WireMessage(parsing: bytes) }
+        }
+        return try result.get()
+    }
+
+    @Test(arguments: sampleValues)
+    func aCallLibdbusWritesIsReadWithItsFieldsAndValues(_ value: DBusValue) throws {
+        let call = try DBusMessage.methodCall(
+            destination: "org.feels.Tips", path: "/org/feels/Tips", interface: "org.feels.Tips1", member: "GetTips")
+        try call.append([.byte(1), value, .string("after")])
+        let message = try Self.parsed(Self.sent(call))
+        #expect(message.kind == .methodCall)
+        #expect(message.serial == 7)
+        #expect(message.path == call.path)
+        #expect(message.interface == call.interface)
+        #expect(message.member == call.member)
+        #expect(message.destination == call.destination)
+        #expect(message.signature == call.signature)
+        #expect(try message.values() == call.arguments)
+        // libdbus orders the fields otherwise (the destination before the interface); the message is the same.
+        #expect(try Self.parsed(message.serialized()) == message)
+    }
+
+    @Test func aSignalLibdbusWritesIsReadAsASignal() throws {
+        let signal = try DBusMessage.signal(path: "/org/feels/Tips", interface: "org.feels.Tips1", member: "TipChanged")
+        try signal.append([.string("SiriShortcutTip"), .vardict([("status", .string("available"))])])
+        let message = try Self.parsed(Self.sent(signal))
+        #expect(message.kind == .signal)
+        #expect(message.flags.contains(.noReplyExpected))
+        #expect(message.member?.rawValue == "TipChanged")
+        #expect(try message.values() == signal.arguments)
+    }
+
+    /// Each kind written here, loaded by libdbus, which must find the same fields and values and keep the bytes.
+    static let written: [WireMessage] = {
+        var call = WireMessage(kind: .methodCall, serial: 3)
+        call.path = "/org/feels/Tips"
+        call.interface = "org.feels.Tips1"
+        call.member = "LogMood"
+        call.destination = "org.feels.Tips"
+        var reply = WireMessage(kind: .methodReturn, flags: .noReplyExpected, serial: 4)
+        reply.replySerial = 3
+        reply.destination = ":1.42"
+        var error = WireMessage(kind: .error, flags: .noReplyExpected, serial: 5)
+        error.errorName = "org.feels.Tips1.Error.UnknownTip"
+        error.replySerial = 3
+        error.destination = ":1.42"
+        var signal = WireMessage(kind: .signal, flags: .noReplyExpected, serial: 6)
+        signal.path = "/org/feels/Tips"
+        signal.interface = "org.freedesktop.DBus.Properties"
+        signal.member = "PropertiesChanged"
+        return [call, reply, error, signal]
+    }()
+
+    @Test(arguments: 0..<written.count)
+    func whatIsWrittenLibdbusLoadsWithTheSameFieldsAndBytes(_ index: Int) throws {
+        var message = Self.written[index]
+        let values: [DBusValue] = [.string("good"), .vardict([("count", .uint32(3))]), .array(.byte, [.byte(9)])]
+        var body = WireBytes()
+        for value in values {
+            try value.marshal(into: &body, depth: NestingDepth())
+        }
+        message.body = body.finished()
+        message.signature = values.map(\.signatureText).joined()
+        let bytes = try message.serialized()
+        let loaded = try DBusMessage.demarshalled(bytes)
+        #expect(loaded.serial == message.serial)
+        #expect(loaded.replySerial == (message.replySerial ?? 0))
+        #expect(loaded.path == message.path)
+        #expect(loaded.interface == message.interface)
+        #expect(loaded.member == message.member)
+        #expect(loaded.errorName == message.errorName?.rawValue)
+        #expect(loaded.destination == message.destination)
+        #expect(loaded.noReplyExpected == message.flags.contains(.noReplyExpected))
+        #expect(try loaded.arguments == values)
+        #expect(loaded.marshalled == bytes)
+        #expect(try Self.parsed(bytes) == message)
+    }
+
+    @Test func aBigEndianMessageIsRead() throws {
+        let bytes = WireReaderTests.richMessage(bigEndian: true)
+        let message = try Self.parsed(bytes)
+        #expect(message.bigEndian)
+        #expect(message.kind == .signal)
+        #expect(message.path?.rawValue == "/t")
+        #expect(message.signature == WireReaderTests.richSignature)
+        #expect(try message.values() == WireReaderTests.richValues)
+        #expect(throws: DBusError.self) { try message.serialized() }
+    }
+
+    /// A call whose bytes each mistake below spoils.
+    static func goodCall(body: [UInt8] = [], signature: String = "", path: ObjectPath = "/a") throws -> [UInt8] {
+        var call = WireMessage(kind: .methodCall, serial: 9)
+        call.path = path
+        call.member = MemberName(unchecked: "M")
+        call.body = body
+        call.signature = signature
+        return try call.serialized()
+    }
+
+    /// Bytes D-Bus does not allow, each with what spoils them; libdbus refuses every one too.
+    static let mistakes: [(String, @Sendable () throws -> [UInt8])] = [
+        (
+            "an unknown byte order",
+            {
+                var bytes = try goodCall()
+                bytes[0] = UInt8(ascii: "x")
+                return bytes
+            }
+        ),
+        (
+            "protocol version 2",
+            {
+                var bytes = try goodCall()
+                bytes[3] = 2
+                return bytes
+            }
+        ),
+        (
+            "serial 0",
+            {
+                var bytes = try goodCall()
+                bytes.replaceSubrange(8..<12, with: [0, 0, 0, 0])
+                return bytes
+            }
+        ),
+        (
+            "a method return without its reply serial",
+            {
+                var bytes = try goodCall()
+                bytes[1] = 2
+                return bytes
+            }
+        ),
+        (
+            "padding that is not zero",
+            {
+                var bytes = try goodCall()
+                bytes[27] = 1
+                return bytes
+            }
+        ),
+        ("a string that is not UTF-8", { try goodCall(body: [2, 0, 0, 0, 0xFF, 0xFE, 0], signature: "s") }),
+        ("a string holding NUL", { try goodCall(body: [2, 0, 0, 0, 65, 0, 0], signature: "s") }),
+        ("a byte after the body's values", { try goodCall(body: [1, 2], signature: "y") }),
+        ("the path of libdbus's local messages", { try goodCall(path: "/org/freedesktop/DBus/Local") }),
+        (
+            "a member name starting with a digit",
+            {
+                var call = WireMessage(kind: .methodCall, serial: 9)
+                call.path = "/a"
+                call.member = MemberName(unchecked: "1M")
+                return try call.serialized()
+            }
+        ),
+        (
+            "an object path ending in /",
+            { try goodCall(body: [3, 0, 0, 0, 47, 97, 47, 0], signature: "o") }
+        ),
+        (
+            "a variant whose signature is not one type",
+            { try goodCall(body: [2, 121, 121, 0, 1, 2], signature: "v") }
+        ),
+    ]
+
+    @Test(arguments: 0..<mistakes.count)
+    func bytesDBusDoesNotAllowAreRefusedAsLibdbusRefusesThem(_ index: Int) throws {
+        let (what, make) = Self.mistakes[index]
+        let bytes = try make()
+        #expect(throws: DBusError.self, "\(what)") { try Self.parsed(bytes) }
+        #expect(throws: DBusError.self, "libdbus: \(what)") { try DBusMessage.demarshalled(bytes) }
+    }
+
+    @Test func aMessageIsExactlyItsBytes() throws {
+        // The connection frames messages by the length the fixed header gives (libdbus's demarshal ignores the rest).
+        #expect(throws: DBusError.self) { try Self.parsed(Self.goodCall() + [0]) }
+        #expect(throws: DBusError.self) { try Self.parsed(Self.goodCall().dropLast()) }
+    }
+
+    @Test func theLengthIsKnownFromTheFixedHeaderAlone() throws {
+        let bytes = try Self.goodCall(body: [1], signature: "y")
+        func length(_ count: Int) throws(DBusError) -> Int? {
+            try Array(bytes.prefix(count)).withUnsafeBytes { prefix in
+                Result { () throws(DBusError) in try WireMessage.length(ofMessageStarting: prefix) }
+            }.get()
+        }
+        #expect(try length(15) == nil)
+        #expect(try length(16) == bytes.count)
+    }
+}
