@@ -24,7 +24,7 @@ public enum DBusAddress {
 
     /// A value with its `%XX` escapes decoded, as the D-Bus specification writes bytes outside the optionally
     /// escaped set.
-    private static func unescaped(_ value: String) -> String {
+    static func unescaped(_ value: String) -> String {
         var bytes: [UInt8] = []
         var iterator = Array(value.utf8)[...]
         while let byte = iterator.popFirst() {
