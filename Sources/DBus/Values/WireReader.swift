@@ -65,6 +65,28 @@ struct WireReader {
         return (values, reader.offset)
     }
 
+    /// Calls `take` with each header field of the message `bytes` (its code and the value its variant holds), read
+    /// as a peer's are (`validating`), and returns the offset after the fields: the fields' `a(yv)` read in place,
+    /// without a value for the array or its structures.
+    static func headerFields(
+        of bytes: UnsafeRawBufferPointer, bigEndian: Bool, _ take: (UInt8, DBusValue) throws(DBusError) -> Void
+    ) throws(DBusError) -> Int {
+        var reader = WireReader(bytes: bytes, bigEndian: bigEndian, validating: true, offset: 12)
+        let length = Int(try reader.integer(UInt32.self))
+        try reader.align(8)
+        guard length <= bytes.count - reader.offset else {
+            throw .invalidMessage("header fields of \(length) bytes overrun the message")
+        }
+        let end = reader.offset + length
+        while reader.offset < end {
+            try reader.align(8)
+            let code = try reader.integer(UInt8.self)
+            try take(code, try reader.variantContent(depth: 1))
+        }
+        guard reader.offset == end else { throw .invalidMessage("a header field overruns the fields' length") }
+        return end
+    }
+
     /// The value of the complete type at `position` in `signature`, leaving `position` after that type.
     private mutating func value(_ signature: UnsafeRawBufferPointer, at position: inout Int, depth: Int)
         throws(DBusError) -> DBusValue
@@ -97,20 +119,7 @@ struct WireReader {
             let text = try text(length: Int(try integer(UInt8.self)))
             if validating { _ = try Self.checked(signature: text) }
             return .signature(DBusSignature(unchecked: text))
-        case UInt8(ascii: "v"):
-            let length = Int(try integer(UInt8.self))
-            let start = offset
-            let text = try text(length: length)
-            if validating, try Self.checked(signature: text).count != 1 {
-                throw .invalidMessage("a variant's signature '\(text)' is not one complete type")
-            }
-            let inner = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
-            var innerPosition = 0
-            let content = try value(inner, at: &innerPosition, depth: depth + 1)
-            guard innerPosition == inner.count else {
-                throw .invalidMessage("a variant's signature holds more than one type")
-            }
-            return .variant(content)
+        case UInt8(ascii: "v"): return .variant(try variantContent(depth: depth))
         case UInt8(ascii: "("):
             try align(8)
             var fields: [DBusValue] = []
@@ -126,6 +135,30 @@ struct WireReader {
         case UInt8(ascii: "h"): throw .unsupportedType("h (unix file descriptor)")
         default: throw .invalidMessage("unknown type code \(code)")
         }
+    }
+
+    /// The value a variant holds: its signature, then the value.
+    private mutating func variantContent(depth: Int) throws(DBusError) -> DBusValue {
+        let length = Int(try integer(UInt8.self))
+        let start = offset
+        guard length < bytes.count - offset, bytes[offset + length] == 0 else {
+            throw .invalidMessage("a variant's signature of \(length) bytes without its NUL")
+        }
+        offset += length + 1
+        // A header field's variant holds one basic type: nothing to parse but its code, no text to make.
+        if validating, !(length == 1 && SignatureParser.isBasic(bytes[start])) {
+            let text = String(decoding: bytes[start..<start + length], as: UTF8.self)
+            if try Self.checked(signature: text).count != 1 {
+                throw .invalidMessage("a variant's signature '\(text)' is not one complete type")
+            }
+        }
+        let inner = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
+        var innerPosition = 0
+        let content = try value(inner, at: &innerPosition, depth: depth + 1)
+        guard innerPosition == inner.count else {
+            throw .invalidMessage("a variant's signature holds more than one type")
+        }
+        return content
     }
 
     /// The array whose element type starts at `position`, leaving `position` after it.

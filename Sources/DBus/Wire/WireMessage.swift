@@ -38,9 +38,6 @@ struct WireMessage: Equatable {
     /// The byte order of the body: a peer may send either; this binding writes little-endian.
     var bigEndian = false
 
-    /// The header fields' type: an array of a code and a variant.
-    private static let fieldsSignature = Array("a(yv)".utf8)
-
     /// The header field codes.
     private enum Field: UInt8 {
         case path = 1
@@ -98,21 +95,16 @@ struct WireMessage: Equatable {
         flags = Flags(rawValue: bytes[2] & 7)
         serial = Self.load(UInt32.self, bytes, at: 8, bigEndian: bigEndian)
         guard serial != 0 else { throw .invalidMessage("serial 0") }
-        let order = bigEndian
-        let (fields, fieldsEnd) = try Self.fieldsSignature.withUnsafeBytes { signature in
-            Result { () throws(DBusError) in
-                try WireReader.values(of: bytes, signature: signature, at: 12, bigEndian: order)
+        var seen: UInt64 = 0
+        var message = self
+        let fieldsEnd = try WireReader.headerFields(of: bytes, bigEndian: bigEndian) { code, value throws(DBusError) in
+            if code < 64 {
+                guard seen & (1 << code) == 0 else { throw .invalidMessage("header field \(code) twice") }
+                seen |= 1 << code
             }
-        }.get()
-        guard case .array(_, let entries)? = fields.first else { throw .invalidMessage("no header fields") }
-        var seen: Set<UInt8> = []
-        for entry in entries {
-            guard case .structure(let pair) = entry, pair.count == 2, case .byte(let code) = pair[0],
-                case .variant(let value) = pair[1]
-            else { throw .invalidMessage("a header field that is not (yv)") }
-            guard seen.insert(code).inserted else { throw .invalidMessage("header field \(code) twice") }
-            try take(field: code, value)
+            try message.take(field: code, value)
         }
+        self = message
         let bodyStart = (fieldsEnd + 7) & ~7
         guard bytes[fieldsEnd..<bodyStart].allSatisfy({ $0 == 0 }) else {
             throw .invalidMessage("padding that is not zero")
