@@ -312,29 +312,13 @@ public final class DBusMessage {
         message.append(UInt32(1))
         let array = message.beginArray(elementAlignment: 8)
         try fields(&message)
-        if !signature.isEmpty {
-            message.pad(to: 8)
-            message.append(byte: UInt8(CDBUS_HEADER_FIELD_SIGNATURE))
-            message.append(signature: "g")
-            message.append(signature: signature)
-        }
-        message.endArray(array)
-        message.pad(to: 8)
-        message.append(contentsOf: body)
-        guard message.count <= WireLimits.maximumMessageLength else {
-            throw .messageTooLarge(bytes: message.count, limit: WireLimits.maximumMessageLength)
-        }
-        var error = CDBus.DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        let raw = message.withUnsafeBytes { bytes in
-            dbus_message_demarshal(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), &error)
-        }
-        guard let raw else {
-            if dbus_error_is_set(&error) == 0 { throw .outOfMemory }
-            throw .invalidMessage(String(cString: error.message))
-        }
-        let loaded = DBusMessage(taking: raw)
+        try body.withUnsafeBytes { body in
+            Result { () throws(DBusError) in try message.finishMessage(fields: array, signature: signature, body: body)
+            }
+        }.get()
+        let loaded = try message.withUnsafeBytes { bytes in
+            Result { () throws(DBusError) in try demarshalled(bytes) }
+        }.get()
         loaded.bodyEnd = body.count
         loaded.signatureLength = signature.utf8.count
         return loaded
@@ -345,12 +329,16 @@ public final class DBusMessage {
     ///
     /// - Throws: `DBusError.invalidMessage` with libdbus's reason.
     static func demarshalled(_ bytes: [UInt8]) throws(DBusError) -> DBusMessage {
+        try bytes.withUnsafeBytes { bytes in Result { () throws(DBusError) in try demarshalled(bytes) } }.get()
+    }
+
+    /// ``demarshalled(_:)`` of bytes in place.
+    private static func demarshalled(_ bytes: UnsafeRawBufferPointer) throws(DBusError) -> DBusMessage {
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        let raw = bytes.withUnsafeBytes { bytes in
-            dbus_message_demarshal(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), &error)
-        }
+        let raw = dbus_message_demarshal(
+            bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), &error)
         guard let raw else {
             if dbus_error_is_set(&error) == 0 { throw .outOfMemory }
             throw .invalidMessage(String(cString: error.message))

@@ -120,6 +120,27 @@ struct WireBytes {
     }
 
     /// Bytes as they are.
+    /// Ends a message's header fields (`fields`, the array begun after the fixed header) with the body's signature
+    /// when it has one (field 8, `g`), pads the header to 8 bytes and appends `body`.
+    ///
+    /// - Throws: `DBusError.messageTooLarge` past the 128 MiB a message may have.
+    mutating func finishMessage(fields: (length: Int, start: Int), signature: String, body: UnsafeRawBufferPointer)
+        throws(DBusError)
+    {
+        if !signature.isEmpty {
+            pad(to: 8)
+            append(byte: 8)
+            append(signature: "g")
+            append(signature: signature)
+        }
+        endArray(fields)
+        pad(to: 8)
+        append(contentsOf: body)
+        guard count <= WireLimits.maximumMessageLength else {
+            throw .messageTooLarge(bytes: count, limit: WireLimits.maximumMessageLength)
+        }
+    }
+
     mutating func append(contentsOf bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)

@@ -159,18 +159,9 @@ struct WireMessage: Equatable {
         }
         if let destination { try wire.headerField(Field.destination.rawValue, "s", string: destination) }
         if let sender { try wire.headerField(Field.sender.rawValue, "s", string: sender) }
-        if !signature.isEmpty {
-            wire.pad(to: 8)
-            wire.append(byte: Field.signature.rawValue)
-            wire.append(signature: "g")
-            wire.append(signature: signature)
-        }
-        wire.endArray(array)
-        wire.pad(to: 8)
-        wire.append(contentsOf: body)
-        guard wire.count <= WireLimits.maximumMessageLength else {
-            throw .messageTooLarge(bytes: wire.count, limit: WireLimits.maximumMessageLength)
-        }
+        try body.withUnsafeBytes { body in
+            Result { () throws(DBusError) in try wire.finishMessage(fields: array, signature: signature, body: body) }
+        }.get()
         return wire.finished()
     }
 
