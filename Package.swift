@@ -15,7 +15,10 @@ let package = Package(
     targets: [
         // System libraries from Debian: a module map and a shim header, nothing else.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libdbus, for the tests only: the reference the DBus module's wire is held to.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // What the C library has and Glibc's module map leaves out: timerfd, eventfd, malloc_trim.
+        .systemLibrary(name: "CSystem"),
         // GNU gettext, part of the C library; Glibc's module map leaves <libintl.h> out.
         .systemLibrary(name: "CGettext"),
         // GLib's main loop and GIO's GSettings, for the notifier only: feels-tipsd never links them.
@@ -25,8 +28,8 @@ let package = Package(
         .target(name: "TipsCore", swiftSettings: strict),
         // SQLite persistence of moods, parameters and tip state.
         .target(name: "TipsStore", dependencies: ["TipsCore", "CSQLite"], swiftSettings: strict),
-        // Our binding over libdbus-1: connection, messages, values, exported objects, main-loop glue.
-        .target(name: "DBus", dependencies: ["CDBus"], swiftSettings: strict),
+        // Our D-Bus binding, speaking the wire itself: connection, messages, values, exported objects, main loop.
+        .target(name: "DBus", dependencies: ["CSystem"], swiftSettings: strict),
         // The system seams the executables share, without Foundation: the wall clock and the C library's time zone,
         // the environment, journal-friendly logging, following files with inotify, the notifier's settings.
         .target(name: "FeelsSystem", dependencies: ["TipsCore", "CGettext"], swiftSettings: strict),
@@ -101,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "TipsStoreTests", dependencies: ["TipsStore", "TipsCore", "CSQLite", "BusTestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"], swiftSettings: strict),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "CDBus", "BusTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FeelsSystemTests", dependencies: ["FeelsSystem", "TipsCore", "BusTestSupport"], swiftSettings: strict
         ),

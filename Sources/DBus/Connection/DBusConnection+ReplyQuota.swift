@@ -1,4 +1,4 @@
-import CDBus
+import CSystem
 import Glibc
 
 /// How many bytes of replies one peer may have waiting in the connection's outgoing queue, after dbus-broker's
@@ -38,18 +38,33 @@ extension DBusConnection {
         return queued < replyQuota.hard ? .refuse : .drop
     }
 
-    /// Sends a reply to `peer`, counting it against the peer's quota until libdbus has written it out.
+    /// Sends a reply to `peer`, counting it against the peer's quota until the socket has taken it.
     func sendReply(_ reply: DBusMessage, to peer: String) {
-        _ = try? send(reply)
-        // libdbus writes a message as it is sent when the socket takes it: one written at once waits for no one, and
-        // counting it (a release callback, two updates of the table) was a twentieth of a read's instructions.
-        guard let raw, dbus_connection_has_messages_to_send(raw) != 0 else { return }
-        let size = reply.estimatedSize
+        guard let transport else { return }
+        let before = transport.queuedTotal
+        guard (try? send(reply)) != nil else { return }
+        // A reply the socket took as it was sent waits for no one: only one left queued is counted.
+        let end = transport.queuedTotal
+        guard transport.writtenTotal < end else { return }
+        let size = end - before
         queuedReplyBytes[peer, default: 0] += size
         queuedReplyTotal += size
         queuedReplyPeak = max(queuedReplyPeak, queuedReplyTotal)
-        reply.onRelease { [weak self] in
-            self?.replyWritten(size, to: peer)
+        queuedReplies.append((end, size, peer))
+    }
+
+    /// Counts as written every queued reply the socket has taken all of.
+    func repliesWritten() {
+        guard let transport, queuedRepliesStart < queuedReplies.count else { return }
+        while queuedRepliesStart < queuedReplies.count, queuedReplies[queuedRepliesStart].end <= transport.writtenTotal
+        {
+            let reply = queuedReplies[queuedRepliesStart]
+            queuedRepliesStart += 1
+            replyWritten(reply.size, to: reply.peer)
+        }
+        if queuedRepliesStart == queuedReplies.count {
+            queuedReplies.removeAll(keepingCapacity: queuedReplies.capacity <= 1024)
+            queuedRepliesStart = 0
         }
     }
 

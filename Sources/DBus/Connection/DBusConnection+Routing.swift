@@ -1,14 +1,16 @@
-import CDBus
-
 extension DBusConnection {
     private static let peer = "org.freedesktop.DBus.Peer"
     private static let introspectable = "org.freedesktop.DBus.Introspectable"
     private static let properties = "org.freedesktop.DBus.Properties"
 
-    /// Answers a message libdbus routed to the fallback handler at `/` (every path).
-    func handleObjectMessage(_ message: DBusMessage) -> DBusHandlerResult {
-        guard message.type == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    /// Answers a method call: `org.freedesktop.DBus.Peer` at once, as libdbus and sd-bus do, before any quota or
+    /// gate; any other once its peer is within its quota and the ``callGate`` lets it through.
+    func handleMethodCall(_ message: DBusMessage) {
         let peer = message.sender ?? ""
+        if message.interface?.rawValue == Self.peer {
+            servePeer(message)
+            return
+        }
         switch admission(of: peer) {
         case .serve:
             break
@@ -21,15 +23,29 @@ extension DBusConnection {
             {
                 sendReply(refusal, to: peer)
             }
-            return DBUS_HANDLER_RESULT_HANDLED
+            return
         case .drop:
-            return DBUS_HANDLER_RESULT_HANDLED
+            return
         }
         if let gate = callGate, gate(message) {
-            return DBUS_HANDLER_RESULT_HANDLED
+            return
         }
         serve(message, from: peer)
-        return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    /// Answers a call of `org.freedesktop.DBus.Peer`.
+    private func servePeer(_ message: DBusMessage) {
+        let outcome = callPeer(message, member: message.member ?? "Ping")
+        guard !message.noReplyExpected else { return }
+        let reply: DBusMessage?
+        switch outcome {
+        case .success(let values): reply = try? makeReply(to: message, values: values)
+        case .failure(let error):
+            reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
+        }
+        if let reply {
+            _ = try? send(reply)
+        }
     }
 
     /// Serves a method call the ``callGate`` held back, now that it may be: call from the connection's thread.
@@ -69,7 +85,7 @@ extension DBusConnection {
     private func makeReply(to message: DBusMessage, values: [DBusValue]) throws(DBusError) -> DBusMessage {
         let reply = try DBusMessage.methodReturn(replyingTo: message)
         do {
-            try reply.appendInOnePass(values)
+            try reply.append(values)
             return reply
         } catch {
             let failure = DBusMethodError.failed("Cannot send the reply: \(error)")
@@ -178,12 +194,10 @@ extension DBusConnection {
             return .success([])
         case "GetMachineId":
             if let error = checkSignature(message, expected: "") { return .failure(error) }
-            let outcome = withLibDBusError { dbus_try_get_local_machine_id($0) }
-            guard let id = outcome.result else {
-                return .failure(.failed("Cannot read the machine ID: \(outcome.error?.message ?? "unknown error")"))
+            switch MachineID.local() {
+            case .success(let id): return .success([.string(id)])
+            case .failure(let reason): return .failure(.failed("Cannot read the machine ID: \(reason)"))
             }
-            defer { dbus_free(id) }
-            return .success([.string(String(cString: id))])
         default:
             return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(Self.peer)'"))
         }

@@ -1,23 +1,31 @@
-import CDBus
 import Glibc
 
-/// A private connection to a message bus, with exported objects, signals and client calls.
+/// A private connection to a message bus, with exported objects, signals and client calls, speaking the wire itself
+/// (docs/DESIGN.md, "The wire").
 ///
 /// Not thread-safe: create and use a connection on one thread, and attach it to an event loop running there with
-/// `attach(to:)`. The connection is private (not shared with other users of libdbus in the process), so closing it
-/// is explicit: `close()`, or deinit. libdbus's exit-on-disconnect is off; `onDisconnected` tells when the bus goes.
+/// `attach(to:)`. Closing it is explicit: `close()`, or deinit; `onDisconnected` tells when the bus goes.
 public final class DBusConnection {
-    /// The libdbus connection; `nil` once closed.
-    var raw: OpaquePointer?
+    /// The socket; `nil` once closed.
+    var transport: WireTransport?
+    /// Whether the bus went away, or sent bytes that are not a message: nothing more is read or sent.
+    var lost = false
+    /// Messages read and not dispatched yet: `incoming[incomingStart...]`.
+    var incoming: [DBusMessage] = []
+    var incomingStart = 0
+    /// The serial the last message sent got.
+    private var lastSerial: UInt32 = 0
+    /// The calls sent with a completion handler and not answered yet, by serial.
+    var pendingCalls: [UInt32: PendingReply] = [:]
     /// The exported objects by path.
     var objects: [ObjectPath: DBusObject] = [:]
     /// The event loop the connection is attached to, if any.
     var loop: (any DBusEventLoop)?
-    var watchSources: [OpaquePointer: LoopSourceID] = [:]
-    var timeoutSources: [OpaquePointer: LoopSourceID] = [:]
-    /// libdbus's timeouts and when each is due on the monotonic clock (`PollLoop.monotonicNow()`, nanoseconds), while
-    /// no event loop runs them (see `readWriteDispatch`).
-    var timeoutDeadlines: [OpaquePointer: Int64] = [:]
+    /// The loop's watch on the socket, and what it waits for.
+    var watchSource: LoopSourceID?
+    var watchedEvents: WatchEvents = []
+    /// The loop's timer for the first pending call to time out, and when that is (`PollLoop.monotonicNow()`).
+    var timeoutTimer: (id: LoopSourceID, deadline: Int64)?
     var dispatchScheduled = false
     private var disconnectReported = false
     private var signalSubscriptions: [UInt64: SignalSubscription] = [:]
@@ -26,11 +34,14 @@ public final class DBusConnection {
     /// How many bytes of replies each peer may have waiting to be written before its calls are refused.
     public var replyQuota = ReplyQuota()
     /// Called when a peer goes over its reply quota (`true`) and when its replies have all been written (`false`),
-    /// for the application to log; it runs while libdbus may hold the connection's lock, so it must not use the
-    /// connection.
+    /// for the application to log; it must not use the connection.
     public var onReplyQuota: ((_ peer: String, _ exceeded: Bool) -> Void)?
     /// Bytes of replies queued for each peer and not yet written out.
     var queuedReplyBytes: [String: Int] = [:]
+    /// The replies queued and not yet written, in the order they were queued: where each ends in the socket's
+    /// stream (`WireTransport.queuedTotal` after it), its size and its peer.
+    var queuedReplies: [(end: Int, size: Int, peer: String)] = []
+    var queuedRepliesStart = 0
     /// Peers whose calls are being refused for not reading their replies.
     var peersOverQuota: Set<String> = []
     /// The most bytes of replies queued at once since the queue was last empty.
@@ -60,7 +71,7 @@ public final class DBusConnection {
     public var onSignal: ((DBusMessage) -> Void)?
 
     /// The unique name the bus assigned (`:1.42`).
-    public let uniqueName: String
+    public private(set) var uniqueName = ""
 
     /// Opens a private connection to the bus at `address` and registers with it (`Hello`).
     ///
@@ -69,23 +80,22 @@ public final class DBusConnection {
     ///   or refuses the registration.
     public init(address: String) throws(DBusError) {
         try checkNoNUL(address)
-        let opened = withLibDBusError { dbus_connection_open_private(address, $0) }
-        guard let connection = opened.result else {
-            let error = opened.error ?? ("org.freedesktop.DBus.Error.Failed", "cannot open '\(address)'")
-            throw .connectionFailed(name: error.name, message: error.message)
+        transport = try WireTransport(address: address)
+        do throws(DBusError) {
+            let hello = try DBusMessage.methodCall(
+                destination: Self.bus, path: Self.busPath, interface: Self.busInterface, member: "Hello")
+            let reply = try sendWithReply(hello)
+            guard let name = try reply.arguments.first?.stringValue else {
+                throw .invalidMessage("Hello returned '\(reply.signature)', expected 's'")
+            }
+            uniqueName = name
+        } catch {
+            close()
+            switch error {
+            case .remote(let name, let message): throw .connectionFailed(name: name, message: message)
+            default: throw .connectionFailed(name: "org.freedesktop.DBus.Error.Failed", message: "\(error)")
+            }
         }
-        dbus_connection_set_exit_on_disconnect(connection, 0)
-        let registered = withLibDBusError { dbus_bus_register(connection, $0) }
-        guard registered.result != 0, let name = dbus_bus_get_unique_name(connection) else {
-            dbus_connection_close(connection)
-            dbus_connection_unref(connection)
-            let error = registered.error ?? ("org.freedesktop.DBus.Error.Failed", "registration with the bus failed")
-            throw .connectionFailed(name: error.name, message: error.message)
-        }
-        raw = connection
-        uniqueName = String(cString: name)
-        try installHandlers(on: connection)
-        keepTimeoutsWithoutLoop(connection)
     }
 
     /// Opens a private connection to the session bus named by `DBUS_SESSION_BUS_ADDRESS`.
@@ -102,96 +112,183 @@ public final class DBusConnection {
         close()
     }
 
+    /// The bus's own name, object and interface.
+    static let bus: BusName = "org.freedesktop.DBus"
+    static let busPath: ObjectPath = "/org/freedesktop/DBus"
+    static let busInterface: InterfaceName = "org.freedesktop.DBus"
+
     /// Whether the connection is open and the bus has not gone away.
     public var isConnected: Bool {
-        guard let raw else { return false }
-        return dbus_connection_get_is_connected(raw) != 0
+        transport != nil && !lost
     }
 
     /// Blocks until every queued outgoing message is written to the socket.
     public func flush() {
-        guard let raw else { return }
-        dbus_connection_flush(raw)
+        while let transport, !lost, transport.wantsToWrite {
+            writeQueued()
+            if transport.wantsToWrite {
+                _ = Self.wait(for: transport.descriptor, events: .writable, timeout: nil)
+            }
+        }
+        updateWatch()
     }
 
     /// Closes the connection: detaches it from its event loop, drops exported objects and outstanding callbacks.
     ///
     /// Idempotent. `onDisconnected` is not called for a close the application asked for.
     public func close() {
-        guard let connection = raw else { return }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        dbus_connection_remove_filter(connection, Self.filterFunction, context)
-        dbus_connection_unregister_object_path(connection, "/")
-        dbus_connection_close(connection)
-        detachFromLoop(connection)
-        raw = nil
+        guard transport != nil else { return }
+        detachFromLoop()
+        transport = nil
         objects.removeAll()
-        dbus_connection_unref(connection)
+        pendingCalls.removeAll()
+        incoming.removeAll()
+        incomingStart = 0
     }
 
     /// Sends `message` without waiting for a reply.
     ///
-    /// - Returns: The serial libdbus gave the message.
-    /// - Throws: `DBusError.disconnected` when the connection is closed or lost, `.outOfMemory`.
+    /// - Returns: The serial the message was given.
+    /// - Throws: `DBusError.disconnected` when the connection is closed or lost, `.messageTooLarge` past 128 MiB.
     @discardableResult
     public func send(_ message: DBusMessage) throws(DBusError) -> UInt32 {
-        guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
-        var serial: dbus_uint32_t = 0
-        guard dbus_connection_send(raw, message.raw, &serial) != 0 else { throw .outOfMemory }
-        return serial
+        guard let transport, !lost else { throw .disconnected }
+        // Serials wrap past 0, which no message may have.
+        lastSerial = lastSerial == .max ? 1 : lastSerial + 1
+        message.wire.serial = lastSerial
+        let bytes = try message.wire.serialized()
+        do throws(DBusError) {
+            try transport.send(bytes)
+        } catch {
+            connectionLost()
+            throw .disconnected
+        }
+        if transport.wantsToWrite {
+            updateWatch()
+        }
+        return lastSerial
     }
 
-    // MARK: - Incoming messages
+    // MARK: - Reading and writing
 
-    private func installHandlers(on connection: OpaquePointer) throws(DBusError) {
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        guard dbus_connection_add_filter(connection, Self.filterFunction, context, nil) != 0 else {
-            throw .outOfMemory
+    /// Reads what the socket has and queues the messages in it; the connection is lost at the end of the stream or
+    /// at bytes that are not a message.
+    func readAvailable() {
+        guard let transport, !lost else { return }
+        do throws(DBusError) {
+            let open = try transport.receive()
+            while let message = try transport.nextMessage() {
+                incoming.append(DBusMessage(message))
+            }
+            if !open { connectionLost() }
+        } catch {
+            connectionLost()
         }
-        var vtable = DBusObjectPathVTable()
-        vtable.message_function = { _, message, context in
-            guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            let connection = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
-            return connection.handleObjectMessage(DBusMessage(retaining: message))
-        }
-        let registered = withLibDBusError {
-            dbus_connection_try_register_fallback(connection, "/", &vtable, context, $0)
-        }
-        guard registered.result != 0 else { throw .outOfMemory }
     }
 
-    private static let filterFunction: DBusHandleMessageFunction = { _, message, context in
-        guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-        let connection = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
-        connection.filter(DBusMessage(retaining: message))
-        return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+    /// Writes what the socket takes of the queue, and counts the replies it took as written.
+    func writeQueued() {
+        guard let transport, !lost else { return }
+        do throws(DBusError) {
+            _ = try transport.flush()
+        } catch {
+            connectionLost()
+        }
+        repliesWritten()
     }
 
-    private func filter(_ message: DBusMessage) {
-        // libdbus hands a pending call its reply before any filter runs: a reply that gets here answers nothing.
-        if message.type == .methodReturn || message.type == .error {
+    /// Whether messages wait to be dispatched.
+    var hasIncoming: Bool {
+        incomingStart < incoming.count
+    }
+
+    /// The next message to dispatch, taken off the queue.
+    func nextIncoming() -> DBusMessage? {
+        guard incomingStart < incoming.count else { return nil }
+        let message = incoming[incomingStart]
+        incomingStart += 1
+        if incomingStart == incoming.count {
+            incoming.removeAll(keepingCapacity: true)
+            incomingStart = 0
+        } else if incomingStart >= 64, incomingStart * 2 >= incoming.count {
+            incoming.removeFirst(incomingStart)
+            incomingStart = 0
+        }
+        return message
+    }
+
+    /// Stops reading and writing once the bus went away: the loop's watch goes (a socket at its end is always
+    /// readable), and the disconnection is reported once the messages read before it are dispatched.
+    func connectionLost() {
+        guard !lost else { return }
+        lost = true
+        if let watchSource {
+            loop?.removeWatch(watchSource)
+            self.watchSource = nil
+        }
+        scheduleDispatch()
+    }
+
+    /// Polls `descriptor` for `events`, at most `timeout` (`nil`: until they come); whether they came.
+    static func wait(for descriptor: Int32, events: WatchEvents, timeout: Duration?) -> Bool {
+        var requested: Int16 = 0
+        if events.contains(.readable) { requested |= Int16(POLLIN) }
+        if events.contains(.writable) { requested |= Int16(POLLOUT) }
+        var poller = pollfd(fd: descriptor, events: requested, revents: 0)
+        let milliseconds = timeout.map { PollLoop.milliseconds(rounding: $0) } ?? -1
+        return poll(&poller, 1, milliseconds) > 0
+    }
+
+    // MARK: - Dispatch
+
+    /// Dispatches every queued incoming message, then reports a lost connection.
+    func dispatchPending() {
+        dispatchScheduled = false
+        while transport != nil, let message = nextIncoming() {
+            dispatch(message)
+        }
+        if lost, transport != nil {
+            reportDisconnect()
+        }
+    }
+
+    /// Hands one message to what waits for it: a reply to its pending call, a signal to the subscriptions, a method
+    /// call to the exported objects.
+    func dispatch(_ message: DBusMessage) {
+        switch message.wire.kind {
+        case .methodReturn, .error:
+            if let pending = pendingCalls.removeValue(forKey: message.replySerial) {
+                pending.complete(with: message)
+                return
+            }
             strayReplyCount += 1
             if firstStrayReply == nil {
                 firstStrayReply = StrayReply(
                     replySerial: message.replySerial, errorName: message.errorName, errorMessage: message.errorMessage)
             }
-            return
-        }
-        guard message.type == .signal else { return }
-        if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
-            if !disconnectReported {
-                disconnectReported = true
-                onDisconnected?()
+        case .signal:
+            for id in signalSubscriptions.keys.sorted() {
+                guard let subscription = signalSubscriptions[id] else { continue }
+                if subscription.matches(message) {
+                    subscription.handler(message)
+                }
             }
-            return
+            onSignal?(message)
+        case .methodCall:
+            handleMethodCall(message)
         }
-        for id in signalSubscriptions.keys.sorted() {
-            guard let subscription = signalSubscriptions[id] else { continue }
-            if subscription.matches(message) {
-                subscription.handler(message)
-            }
+    }
+
+    /// Tells once that the bus went away: every pending call ends in `NoReply`, then `onDisconnected` runs.
+    private func reportDisconnect() {
+        guard !disconnectReported else { return }
+        disconnectReported = true
+        let pending = pendingCalls.sorted { $0.key < $1.key }.map(\.value)
+        pendingCalls.removeAll()
+        for call in pending {
+            call.fail(.remote(name: PendingReply.noReply, message: "The connection to the bus was lost"))
         }
-        onSignal?(message)
+        onDisconnected?()
     }
 
     // MARK: - Signal subscriptions
@@ -251,4 +348,9 @@ public final class DBusConnection {
         guard let subscription = signalSubscriptions.removeValue(forKey: token.rawValue) else { return }
         try removeMatch(subscription.rule)
     }
+}
+
+/// Rejects text no D-Bus string can carry: NUL characters.
+func checkNoNUL(_ text: String) throws(DBusError) {
+    if text.utf8.contains(0) { throw .invalidString(text) }
 }

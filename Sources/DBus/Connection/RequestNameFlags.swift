@@ -1,8 +1,6 @@
-import CDBus
-
 /// Flags for `DBusConnection.requestName(_:flags:)`.
 public struct RequestNameFlags: OptionSet, Hashable, Sendable {
-    /// The raw `DBUS_NAME_FLAG_*` bits.
+    /// The raw bits, as the specification numbers them.
     public let rawValue: UInt32
 
     /// Creates flags from raw bits.
@@ -11,9 +9,9 @@ public struct RequestNameFlags: OptionSet, Hashable, Sendable {
     }
 
     /// Let another connection that asks with `.replaceExisting` take the name over.
-    public static let allowReplacement = RequestNameFlags(rawValue: CDBUS_NAME_FLAG_ALLOW_REPLACEMENT)
+    public static let allowReplacement = RequestNameFlags(rawValue: 1)
     /// Take the name from its owner if that owner allowed replacement.
-    public static let replaceExisting = RequestNameFlags(rawValue: CDBUS_NAME_FLAG_REPLACE_EXISTING)
+    public static let replaceExisting = RequestNameFlags(rawValue: 2)
     /// Fail (`.exists`) rather than wait in the queue when the name is taken.
-    public static let doNotQueue = RequestNameFlags(rawValue: CDBUS_NAME_FLAG_DO_NOT_QUEUE)
+    public static let doNotQueue = RequestNameFlags(rawValue: 4)
 }

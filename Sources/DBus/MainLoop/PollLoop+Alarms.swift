@@ -1,4 +1,4 @@
-import CDBus
+import CSystem
 import Glibc
 
 extension PollLoop {
@@ -62,7 +62,7 @@ extension PollLoop {
 
     private func openClockChangeTimer() {
         guard clockChangeFD < 0 else { return }
-        clockChangeFD = timerfd_create(CLOCK_REALTIME, CDBUS_TFD_NONBLOCK | CDBUS_TFD_CLOEXEC)
+        clockChangeFD = timerfd_create(CLOCK_REALTIME, CSYSTEM_TFD_NONBLOCK | CSYSTEM_TFD_CLOEXEC)
         armClockChangeTimer()
     }
 
@@ -71,6 +71,6 @@ extension PollLoop {
         var spec = itimerspec()
         // A fixed date far ahead (2200-01-01): never reached, and independent of any faked clock.
         spec.it_value.tv_sec = 7_258_118_400
-        _ = timerfd_settime(clockChangeFD, CDBUS_TFD_TIMER_ABSTIME | CDBUS_TFD_TIMER_CANCEL_ON_SET, &spec, nil)
+        _ = timerfd_settime(clockChangeFD, CSYSTEM_TFD_TIMER_ABSTIME | CSYSTEM_TFD_TIMER_CANCEL_ON_SET, &spec, nil)
     }
 }

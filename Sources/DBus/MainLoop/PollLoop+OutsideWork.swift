@@ -1,4 +1,4 @@
-import CDBus
+import CSystem
 import Glibc
 
 /// Work a handler hands to the loop to run outside it: see `PollLoop.runOutside(_:then:)`.
@@ -195,7 +195,7 @@ extension PollLoop {
         // measured). The threads never allocate at once, so one arena costs no waiting.
         _ = mallopt(M_ARENA_MAX, 1)
         if wakeWriteFD < 0 {
-            wakeWriteFD = eventfd(0, Int32(CDBUS_EFD_NONBLOCK | CDBUS_EFD_CLOEXEC))
+            wakeWriteFD = eventfd(0, Int32(CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC))
         }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(LoopBox(self)).toOpaque()

@@ -1,4 +1,4 @@
-import CDBus
+import CSystem
 import Glibc
 
 /// A main loop on poll(2): descriptor watches, monotonic timers, wall-clock alarms, POSIX signals and idle callbacks,

@@ -36,7 +36,7 @@ public final class DBusDeferredReply {
         }
         send { () throws(DBusError) in
             let reply = try DBusMessage.methodReturn(replyingTo: call)
-            try reply.appendInOnePass(values)
+            try reply.append(values)
             return reply
         }
     }

@@ -1,9 +1,6 @@
-import CDBus
-
 /// A method's output values, marshalled once, to answer any number of calls with.
 ///
-/// Marshalling a large reply through libdbus costs many times the reply's copy: a service whose answer does not
-/// change between calls (a dictionary rebuilt only when its data changes) keeps one of these and answers each call
+/// Marshalling a large reply costs many times the reply's copy: a service whose answer does not change between calls (a dictionary rebuilt only when its data changes) keeps one of these and answers each call
 /// with a copy of it (`DBusMethod.prepared(name:inputs:outputs:annotations:body:)` for a method answered at once,
 /// `DBusDeferredReply.succeed(body:)` for one answered later).
 public final class DBusReplyBody {
@@ -17,7 +14,6 @@ public final class DBusReplyBody {
     /// - Throws: As `DBusMessage.append(_:)`: a string with NUL, a mismatched container, a type nested too deep, a
     ///   body beyond the size limits.
     public convenience init(_ values: [DBusValue]) throws(DBusError) {
-        // Marshalled by this binding, not by libdbus's type writer: a tip's a{sv} costs several times less.
         self.init(
             template: try DBusMessage.methodReturnTemplate(marshalling: values),
             signature: values.map(\.signatureText).joined())
@@ -34,8 +30,6 @@ public final class DBusReplyBody {
     }
 
     private init(template: DBusMessage, signature: String) {
-        // Read now, so that every copy knows its header's size without asking libdbus.
-        _ = template.estimatedSize
         self.template = template
         self.signature = signature
     }
@@ -44,9 +38,9 @@ public final class DBusReplyBody {
 extension DBusMessage {
     /// A method return answering `call` with `body`: a copy of the body's message, addressed to the caller.
     ///
-    /// - Throws: `DBusError.outOfMemory` when libdbus cannot copy it.
+    /// - Throws: `DBusError.invalidMessage` for a call never sent, which has no serial to answer.
     static func methodReturn(replyingTo call: DBusMessage, body: DBusReplyBody) throws(DBusError) -> DBusMessage {
-        let reply = try body.template.copied()
+        let reply = body.template.copied()
         try reply.address(asReplyTo: call)
         return reply
     }

@@ -17,6 +17,12 @@ struct WireBytes {
         storage = [UInt8](repeating: 0, count: capacity)
     }
 
+    /// Bytes that go on from `bytes`, written before from a boundary of 8 (a body appended to).
+    init(continuing bytes: [UInt8]) {
+        storage = bytes
+        count = bytes.count
+    }
+
     /// The bytes written, for a writer done with them.
     consuming func finished() -> [UInt8] {
         storage.removeLast(storage.count - count)

@@ -19,6 +19,10 @@ final class WireTransport {
     /// What was queued and not yet written: `output[written...]`.
     private var output: [UInt8] = []
     private var written = 0
+    /// Every byte ever queued, and every byte ever written: a byte queued as the `n`th is out once `writtenTotal`
+    /// reaches `n`.
+    private(set) var queuedTotal = 0
+    private(set) var writtenTotal = 0
 
     /// Connects to the first entry of `address` (a D-Bus address list, `unix:path=…;unix:abstract=…`) that accepts,
     /// and authenticates as the process's user.
@@ -63,17 +67,20 @@ final class WireTransport {
     /// Whether bytes wait for the socket to take them: poll it for writing too.
     var wantsToWrite: Bool { queuedBytes > 0 }
 
-    /// Reads all the socket has now; `false` once the peer closed it (what was read before is still handed out).
+    /// Reads what the socket has now, up to about a megabyte (a peer that floods must not fill the memory before
+    /// the messages are handed out); `false` once the peer closed it (what was read before is still handed out).
     ///
     /// - Throws: `DBusError.system` for a read that fails otherwise.
     func receive() throws(DBusError) -> Bool {
-        while true {
+        var read = 0
+        while read < 1 << 20 {
             makeRoom()
             let count = input.withUnsafeMutableBytes { buffer in
                 recv(descriptor, buffer.baseAddress! + end, buffer.count - end, Int32(MSG_DONTWAIT))
             }
             if count > 0 {
                 end += count
+                read += count
                 continue
             }
             if count == 0 { return false }
@@ -83,6 +90,7 @@ final class WireTransport {
             default: throw .system(operation: "recv", errno: errno)
             }
         }
+        return true
     }
 
     /// The next whole message read, parsed and checked (`WireMessage(parsing:)`), or `nil` until more bytes arrive.
@@ -113,6 +121,7 @@ final class WireTransport {
             written = 0
         }
         output.append(contentsOf: bytes)
+        queuedTotal += bytes.count
         _ = try flush()
     }
 
@@ -127,6 +136,7 @@ final class WireTransport {
             }
             if count >= 0 {
                 written += count
+                writtenTotal += count
                 continue
             }
             switch errno {

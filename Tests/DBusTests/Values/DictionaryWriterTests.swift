@@ -141,7 +141,7 @@ import Testing
         #expect(written == tree, "\(mistake.name)")
     }
 
-    @Test(arguments: OnePassMarshallingTests.mistakes)
+    @Test(arguments: WireMarshallingTests.mistakes)
     func everyValueTheBindingRefusesIsRefusedAsAnEntryToo(_ value: DBusValue) throws {
         var written: DBusError?
         do throws(DBusError) {

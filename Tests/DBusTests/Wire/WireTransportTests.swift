@@ -125,6 +125,9 @@ import Testing
         message.member = "Large"
         message.destination = peer.uniqueName
         try message.setBody([.string(large), .uint32(7)])
+        // A small send buffer, so that the bus cannot drain it as fast as it fills even on another core.
+        var size: Int32 = 4096
+        setsockopt(peer.transport.descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         try peer.transport.send(message.serialized())
         #expect(peer.transport.wantsToWrite, "the socket took 1.5 MiB at once")
         let received = try peer.wait { $0.member?.rawValue == "Large" }

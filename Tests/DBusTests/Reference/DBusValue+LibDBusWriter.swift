@@ -1,5 +1,7 @@
 import CDBus
 
+@testable import DBus
+
 extension DBusValue {
     /// Appends this already-checked value at `iter`; returns `false` only when libdbus runs out of memory.
     func append(to iter: inout DBusMessageIter) -> Bool {
