@@ -33,10 +33,17 @@ extension DBusConnection {
         serve(message, from: peer)
     }
 
-    /// Answers a call of `org.freedesktop.DBus.Peer`.
+    /// Answers a call of `org.freedesktop.DBus.Peer`, whatever arguments it carries, as libdbus and sd-bus do.
     private func servePeer(_ message: DBusMessage) {
-        let outcome = callPeer(message, member: message.member ?? "Ping")
         guard !message.noReplyExpected else { return }
+        let outcome: Result<[DBusValue], DBusMethodError>
+        switch message.member?.rawValue {
+        case "Ping": outcome = .success([])
+        case "GetMachineId": outcome = machineID()
+        default:
+            outcome = .failure(
+                .unknownMethod("Unknown method \(quoted(message.member?.rawValue ?? "")) in interface '\(Self.peer)'"))
+        }
         let reply: DBusMessage?
         switch outcome {
         case .success(let values): reply = try? makeReply(to: message, values: values)
@@ -45,6 +52,14 @@ extension DBusConnection {
         }
         if let reply {
             _ = try? send(reply)
+        }
+    }
+
+    /// `GetMachineId`'s answer.
+    private func machineID() -> Result<[DBusValue], DBusMethodError> {
+        switch MachineID.local() {
+        case .success(let id): .success([.string(id)])
+        case .failure(let reason): .failure(.failed("Cannot read the machine ID: \(reason)"))
         }
     }
 
@@ -194,10 +209,7 @@ extension DBusConnection {
             return .success([])
         case "GetMachineId":
             if let error = checkSignature(message, expected: "") { return .failure(error) }
-            switch MachineID.local() {
-            case .success(let id): return .success([.string(id)])
-            case .failure(let reason): return .failure(.failed("Cannot read the machine ID: \(reason)"))
-            }
+            return machineID()
         default:
             return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(Self.peer)'"))
         }
