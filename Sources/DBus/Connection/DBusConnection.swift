@@ -177,8 +177,8 @@ public final class DBusConnection {
         guard let transport, !lost else { return }
         do throws(DBusError) {
             let open = try transport.receive()
-            while let message = try transport.nextMessage() {
-                incoming.append(DBusMessage(message))
+            while let (message, values) = try transport.nextMessage() {
+                incoming.append(DBusMessage(message, arguments: values))
             }
             if !open { connectionLost() }
         } catch {

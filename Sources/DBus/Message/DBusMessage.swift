@@ -6,10 +6,18 @@ import Glibc
 public final class DBusMessage {
     /// The header and the body as they go on the wire.
     var wire: WireMessage
+    /// The body's values, when they are known without reading the body: a peer's, read as its message was checked.
+    private var knownArguments: [DBusValue]?
 
     /// A message holding `wire`.
     init(_ wire: WireMessage) {
         self.wire = wire
+    }
+
+    /// A message received, holding `wire` and the values its body was found to hold.
+    init(_ wire: WireMessage, arguments: [DBusValue]) {
+        self.wire = wire
+        knownArguments = arguments
     }
 
     /// A copy of this message, body included, not yet numbered for sending: the body's bytes are shared until one of
@@ -114,6 +122,7 @@ public final class DBusMessage {
     /// - Throws: `DBusError.invalidMessage` for a body that does not hold its signature's values.
     public var arguments: [DBusValue] {
         get throws(DBusError) {
+            if let knownArguments { return knownArguments }
             guard !wire.signature.isEmpty else { return [] }
             return try wire.values()
         }
@@ -150,6 +159,7 @@ public final class DBusMessage {
         }
         wire.body = body.finished()
         wire.signature = signature
+        knownArguments = nil
     }
 
     /// Appends one value to the body; see `append(_:)` for the checks.

@@ -85,6 +85,21 @@ struct WireMessage: Equatable {
     /// - Throws: `DBusError.invalidMessage` with the reason, `.messageTooLarge` past 128 MiB,
     ///   `.unsupportedType` for a body carrying unix file descriptors.
     init(parsing bytes: UnsafeRawBufferPointer) throws(DBusError) {
+        self = try Self.parsed(bytes).message
+    }
+
+    /// ``init(parsing:)``, with the body's values it read to check them.
+    ///
+    /// - Throws: As ``init(parsing:)``.
+    static func parsed(_ bytes: UnsafeRawBufferPointer) throws(DBusError) -> (message: WireMessage, values: [DBusValue])
+    {
+        var message = WireMessage(kind: .methodCall)
+        let values = try message.parse(bytes)
+        return (message, values)
+    }
+
+    /// Reads `bytes` into this message; the body's values.
+    private mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(DBusError) -> [DBusValue] {
         guard let total = try Self.length(ofMessageStarting: bytes) else {
             throw .invalidMessage("a message shorter than its fixed header")
         }
@@ -111,7 +126,7 @@ struct WireMessage: Equatable {
         }
         try checkRequiredFields()
         body = Array(bytes[bodyStart...])
-        _ = try values()
+        return try values()
     }
 
     /// The body's values, checked as a peer's are.

@@ -93,23 +93,25 @@ final class WireTransport {
         return true
     }
 
-    /// The next whole message read, parsed and checked (`WireMessage(parsing:)`), or `nil` until more bytes arrive.
+    /// The next whole message read, parsed and checked (`WireMessage(parsing:)`) with the body's values it read, or
+    /// `nil` until more bytes arrive.
     ///
     /// - Throws: As `WireMessage(parsing:)`: the stream cannot be trusted after it, and the connection closes.
-    func nextMessage() throws(DBusError) -> WireMessage? {
+    func nextMessage() throws(DBusError) -> (message: WireMessage, values: [DBusValue])? {
         let (start, end) = (self.start, self.end)
         let parsed = input.withUnsafeBytes { buffer in
-            Result { () throws(DBusError) -> (WireMessage, Int)? in
+            Result { () throws(DBusError) -> (WireMessage, [DBusValue], Int)? in
                 let pending = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
                 guard let length = try WireMessage.length(ofMessageStarting: pending), length <= pending.count else {
                     return nil
                 }
-                return (try WireMessage(parsing: UnsafeRawBufferPointer(rebasing: pending[..<length])), length)
+                let (message, values) = try WireMessage.parsed(UnsafeRawBufferPointer(rebasing: pending[..<length]))
+                return (message, values, length)
             }
         }
-        guard let (message, length) = try parsed.get() else { return nil }
+        guard let (message, values, length) = try parsed.get() else { return nil }
         self.start += length
-        return message
+        return (message, values)
     }
 
     /// Queues `bytes` after what is queued and writes what the socket takes now.

@@ -49,7 +49,7 @@ import Testing
         func wait(timeout: Duration = .seconds(10), matching: (WireMessage) -> Bool) throws -> WireMessage {
             let deadline = ContinuousClock.now + timeout
             while ContinuousClock.now < deadline {
-                while let message = try transport.nextMessage() {
+                while let (message, _) = try transport.nextMessage() {
                     if matching(message) { return message }
                     received.append(message)
                 }
