@@ -17,6 +17,11 @@ public struct ErrorName: Hashable, Sendable, Comparable {
         rawValue = text
     }
 
+    /// A name checked already: one read from a message's header, which is checked as it is read.
+    init(unchecked text: String) {
+        rawValue = text
+    }
+
     /// Compares by text, so sorted lists of names are deterministic.
     public static func < (lhs: ErrorName, rhs: ErrorName) -> Bool {
         lhs.rawValue < rhs.rawValue

@@ -65,11 +65,19 @@ struct WireReader {
         return (values, reader.offset)
     }
 
-    /// Calls `take` with each header field of the message `bytes` (its code and the value its variant holds), read
-    /// as a peer's are (`validating`), and returns the offset after the fields: the fields' `a(yv)` read in place,
-    /// without a value for the array or its structures.
+    /// One header field as ``headerFields(of:bigEndian:_:)`` hands it over: text (a string, object path or
+    /// signature, by its type code) as the bytes it is, not checked yet, so that a reader who has seen those bytes
+    /// before need not check them again; any other type as its value, checked.
+    enum HeaderField {
+        case text(type: UInt8, UnsafeRawBufferPointer)
+        case value(DBusValue)
+    }
+
+    /// Calls `take` with each header field of the message `bytes` (its code and what its variant holds), read as a
+    /// peer's are (`validating`), and returns the offset after the fields: the fields' `a(yv)` read in place, without
+    /// a value for the array or its structures.
     static func headerFields(
-        of bytes: UnsafeRawBufferPointer, bigEndian: Bool, _ take: (UInt8, DBusValue) throws(DBusError) -> Void
+        of bytes: UnsafeRawBufferPointer, bigEndian: Bool, _ take: (UInt8, HeaderField) throws(DBusError) -> Void
     ) throws(DBusError) -> Int {
         var reader = WireReader(bytes: bytes, bigEndian: bigEndian, validating: true, offset: 12)
         let length = Int(try reader.integer(UInt32.self))
@@ -81,10 +89,58 @@ struct WireReader {
         while reader.offset < end {
             try reader.align(8)
             let code = try reader.integer(UInt8.self)
-            try take(code, try reader.variantContent(depth: 1))
+            try take(code, try reader.headerField())
         }
         guard reader.offset == end else { throw .invalidMessage("a header field overruns the fields' length") }
         return end
+    }
+
+    /// A header field's variant: text as its bytes, anything else as its value.
+    private mutating func headerField() throws(DBusError) -> HeaderField {
+        // A variant holding s, o or g: its signature is that code and a NUL.
+        guard offset + 3 <= bytes.count, bytes[offset] == 1, bytes[offset + 2] == 0 else {
+            return .value(try variantContent(depth: 1))
+        }
+        let type = bytes[offset + 1]
+        let length: Int
+        switch type {
+        case UInt8(ascii: "s"), UInt8(ascii: "o"):
+            offset += 3
+            length = Int(try integer(UInt32.self))
+        case UInt8(ascii: "g"):
+            offset += 3
+            length = Int(try integer(UInt8.self))
+        default:
+            return .value(try variantContent(depth: 1))
+        }
+        guard length < bytes.count - offset, bytes[offset + length] == 0 else {
+            throw .invalidMessage("a string of \(length) bytes without its NUL")
+        }
+        let content = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
+        offset += length + 1
+        return .text(type: type, content)
+    }
+
+    /// Text of type `type` (`s`, `o` or `g`) checked as a peer's is: UTF-8 without NUL, and an object path's or a
+    /// signature's rules.
+    ///
+    /// - Throws: `DBusError.invalidMessage` for text the specification does not allow.
+    static func checkedText(_ content: UnsafeRawBufferPointer, type: UInt8) throws(DBusError) -> DBusValue {
+        guard !content.contains(0), let text = String(validating: content, as: UTF8.self) else {
+            throw .invalidMessage("a string that is not UTF-8 without NUL")
+        }
+        switch type {
+        case UInt8(ascii: "o"):
+            if let problem = NameRules.objectPathProblem(text) {
+                throw .invalidMessage("an object path that \(problem)")
+            }
+            return .objectPath(ObjectPath(unchecked: text))
+        case UInt8(ascii: "g"):
+            _ = try checked(signature: text)
+            return .signature(DBusSignature(unchecked: text))
+        default:
+            return .string(text)
+        }
     }
 
     /// The value of the complete type at `position` in `signature`, leaving `position` after that type.

@@ -88,18 +88,22 @@ struct WireMessage: Equatable {
         self = try Self.parsed(bytes).message
     }
 
-    /// ``init(parsing:)``, with the body's values it read to check them.
+    /// ``init(parsing:)``, with the body's values it read to check them; header fields whose bytes `names` kept are
+    /// taken from it rather than checked again, and those checked are kept there.
     ///
     /// - Throws: As ``init(parsing:)``.
-    static func parsed(_ bytes: UnsafeRawBufferPointer) throws(DBusError) -> (message: WireMessage, values: [DBusValue])
-    {
+    static func parsed(_ bytes: UnsafeRawBufferPointer, names: HeaderFieldCache? = nil) throws(DBusError) -> (
+        message: WireMessage, values: [DBusValue]
+    ) {
         var message = WireMessage(kind: .methodCall)
-        let values = try message.parse(bytes)
+        let values = try message.parse(bytes, names: names)
         return (message, values)
     }
 
     /// Reads `bytes` into this message; the body's values.
-    private mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(DBusError) -> [DBusValue] {
+    private mutating func parse(_ bytes: UnsafeRawBufferPointer, names: HeaderFieldCache?) throws(DBusError)
+        -> [DBusValue]
+    {
         guard let total = try Self.length(ofMessageStarting: bytes) else {
             throw .invalidMessage("a message shorter than its fixed header")
         }
@@ -112,12 +116,26 @@ struct WireMessage: Equatable {
         guard serial != 0 else { throw .invalidMessage("serial 0") }
         var seen: UInt64 = 0
         var message = self
-        let fieldsEnd = try WireReader.headerFields(of: bytes, bigEndian: bigEndian) { code, value throws(DBusError) in
+        let fieldsEnd = try WireReader.headerFields(of: bytes, bigEndian: bigEndian) { code, field throws(DBusError) in
             if code < 64 {
                 guard seen & (1 << code) == 0 else { throw .invalidMessage("header field \(code) twice") }
                 seen |= 1 << code
             }
-            try message.take(field: code, value)
+            switch field {
+            case .value(let value):
+                try message.take(field: code, value)
+            case .text(let type, let content):
+                if let names, let text = names.text(code: code, type: type, bytes: content),
+                    message.takeKept(field: code, text)
+                {
+                    return
+                }
+                let value = try WireReader.checkedText(content, type: type)
+                try message.take(field: code, value)
+                if let names, let text = value.textValue, Field(rawValue: code) != nil {
+                    names.keep(text, code: code, type: type, bytes: content)
+                }
+            }
         }
         self = message
         let bodyStart = (fieldsEnd + 7) & ~7
@@ -228,6 +246,22 @@ struct WireMessage: Equatable {
             default: throw .invalidMessage("header field \(code): \(error)")
             }
         }
+    }
+
+    /// Records the header field `code` from text checked for it before (``HeaderFieldCache``); `false` for a field
+    /// that holds no text.
+    private mutating func takeKept(field code: UInt8, _ text: String) -> Bool {
+        switch Field(rawValue: code) {
+        case .path: path = ObjectPath(unchecked: text)
+        case .interface: interface = InterfaceName(unchecked: text)
+        case .member: member = MemberName(unchecked: text)
+        case .errorName: errorName = ErrorName(unchecked: text)
+        case .destination: destination = text
+        case .sender: sender = text
+        case .signature: signature = text
+        case .replySerial, .unixFDs, nil: return false
+        }
+        return true
     }
 
     /// The fields the specification requires of each kind of message.

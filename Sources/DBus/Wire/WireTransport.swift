@@ -18,6 +18,8 @@ final class WireTransport {
     private var end = 0
     /// What was queued and not yet written: `output[written...]`.
     private var output: [UInt8] = []
+    /// The header fields read before, checked.
+    private let names = HeaderFieldCache()
     private var written = 0
     /// Every byte ever queued, and every byte ever written: a byte queued as the `n`th is out once `writtenTotal`
     /// reaches `n`.
@@ -105,7 +107,8 @@ final class WireTransport {
                 guard let length = try WireMessage.length(ofMessageStarting: pending), length <= pending.count else {
                     return nil
                 }
-                let (message, values) = try WireMessage.parsed(UnsafeRawBufferPointer(rebasing: pending[..<length]))
+                let (message, values) = try WireMessage.parsed(
+                    UnsafeRawBufferPointer(rebasing: pending[..<length]), names: names)
                 return (message, values, length)
             }
         }

@@ -200,4 +200,36 @@ import Testing
         #expect(try length(15) == nil)
         #expect(try length(16) == bytes.count)
     }
+
+    static func parsed(_ bytes: [UInt8], names: HeaderFieldCache) throws(DBusError) -> WireMessage {
+        let result = bytes.withUnsafeBytes { bytes in
+            Result { () throws(DBusError) in try WireMessage.parsed(bytes, names: names).message }
+        }
+        return try result.get()
+    }
+
+    @Test func fieldsCheckedBeforeAreTakenFromTheCacheOnlyForTheSameCodeTypeAndBytes() throws {
+        let names = HeaderFieldCache()
+        let call = Self.written[0]
+        let bytes = try call.serialized()
+        #expect(try Self.parsed(bytes, names: names) == call)
+        #expect(try Self.parsed(bytes, names: names) == call, "read again with every field kept")
+        // The path's field starts the header fields: its code, then its variant's signature 'o'. As a string it is
+        // the same bytes, and still refused.
+        #expect(bytes[16] == 1 && bytes[18] == UInt8(ascii: "o"))
+        var retyped = bytes
+        retyped[18] = UInt8(ascii: "s")
+        #expect(throws: DBusError.invalidMessage("header field 1 of signature s, not o")) {
+            try Self.parsed(retyped, names: names)
+        }
+        // A member that breaks the rules is refused each time it comes, never kept.
+        var other = call
+        other.member = "LogMood"
+        var broken = try other.serialized()
+        let member = try #require(broken.indices.first { Array(broken[$0..<$0 + 7]) == Array("LogMood".utf8) })
+        broken[member] = UInt8(ascii: "9")
+        for _ in 0..<2 {
+            #expect(throws: DBusError.self) { try Self.parsed(broken, names: names) }
+        }
+    }
 }
