@@ -156,9 +156,13 @@ public final class DBusConnection {
         // Serials wrap past 0, which no message may have.
         lastSerial = lastSerial == .max ? 1 : lastSerial + 1
         message.wire.serial = lastSerial
-        let bytes = try message.wire.serialized()
+        let header = try message.wire.header()
         do throws(DBusError) {
-            try transport.send(bytes)
+            try header.withUnsafeBytes { header in
+                message.wire.body.withUnsafeBytes { body in
+                    Result { () throws(DBusError) in try transport.send(header, body) }
+                }
+            }.get()
         } catch {
             connectionLost()
             throw .disconnected

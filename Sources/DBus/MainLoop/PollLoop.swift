@@ -35,6 +35,9 @@ public final class PollLoop: DBusEventLoop {
     }
 
     var watches: [LoopSourceID: Watch] = [:]
+    /// What the last iteration polled, kept for the next to fill again: each watch's source and descriptor.
+    private var polledSources: [(LoopSourceID?, Int32)] = []
+    private var polledDescriptors: [pollfd] = []
     var timers: [LoopSourceID: Timer] = [:]
     var alarms: [LoopSourceID: Alarm] = [:]
     var idleHandlers: [() -> Void] = []
@@ -131,8 +134,18 @@ public final class PollLoop: DBusEventLoop {
         if let maximumWait, timeout < 0 || timeout > maximumWait {
             timeout = maximumWait
         }
-        var sources: [(LoopSourceID?, Int32)] = []
-        var descriptors: [pollfd] = []
+        // The tables of the last iteration, emptied, so that an iteration allocates nothing; a nested one (a handler
+        // that iterates) finds them taken and makes its own.
+        var sources = polledSources
+        var descriptors = polledDescriptors
+        polledSources = []
+        polledDescriptors = []
+        defer {
+            sources.removeAll(keepingCapacity: true)
+            descriptors.removeAll(keepingCapacity: true)
+            polledSources = sources
+            polledDescriptors = descriptors
+        }
         var index = watches.values.startIndex
         while index != watches.values.endIndex {
             // In place: a loop over a copy would copy the whole table at its first change.

@@ -43,14 +43,20 @@ final class HeaderFieldCache {
         slots[slot(key: key, bytes: bytes)] = Entry(key: key, bytes: Array(bytes), text: text)
     }
 
-    /// FNV-1a over the key and the bytes.
+    /// A hash of the key, the length and the first and last eight bytes: names that share both ends and length are
+    /// rare enough, and the bytes are compared whole anyway.
     private func slot(key: UInt16, bytes: UnsafeRawBufferPointer) -> Int {
-        var hash: UInt32 = 2_166_136_261 ^ UInt32(key)
-        hash = hash &* 16_777_619
-        for byte in bytes {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        var hash = UInt64(key) << 32 | UInt64(bytes.count)
+        if bytes.count >= 8 {
+            hash ^= bytes.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
+        } else {
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+            }
         }
-        return Int(hash) & mask
+        hash ^= hash >> 29
+        return Int(truncatingIfNeeded: hash &* 0xBF58_476D_1CE4_E5B9 >> 32) & mask
     }
 }
 

@@ -115,7 +115,6 @@ struct WireMessage: Equatable {
         serial = Self.load(UInt32.self, bytes, at: 8, bigEndian: bigEndian)
         guard serial != 0 else { throw .invalidMessage("serial 0") }
         var seen: UInt64 = 0
-        var message = self
         let fieldsEnd = try WireReader.headerFields(of: bytes, bigEndian: bigEndian) { code, field throws(DBusError) in
             if code < 64 {
                 guard seen & (1 << code) == 0 else { throw .invalidMessage("header field \(code) twice") }
@@ -123,21 +122,20 @@ struct WireMessage: Equatable {
             }
             switch field {
             case .value(let value):
-                try message.take(field: code, value)
+                try self.take(field: code, value)
             case .text(let type, let content):
                 if let names, let text = names.text(code: code, type: type, bytes: content),
-                    message.takeKept(field: code, text)
+                    self.takeKept(field: code, text)
                 {
                     return
                 }
                 let value = try WireReader.checkedText(content, type: type)
-                try message.take(field: code, value)
+                try self.take(field: code, value)
                 if let names, let text = value.textValue, Field(rawValue: code) != nil {
                     names.keep(text, code: code, type: type, bytes: content)
                 }
             }
         }
-        self = message
         let bodyStart = (fieldsEnd + 7) & ~7
         guard bytes[fieldsEnd..<bodyStart].allSatisfy({ $0 == 0 }) else {
             throw .invalidMessage("padding that is not zero")
@@ -167,16 +165,27 @@ struct WireMessage: Equatable {
 
     /// The message's bytes: the fixed header, its fields in the specification's order of codes, and the body.
     ///
+    /// - Throws: As ``header()``.
+    func serialized() throws(DBusError) -> [UInt8] {
+        var wire = try header()
+        wire.append(contentsOf: body)
+        return wire.finished()
+    }
+
+    /// The bytes before the body: the fixed header and the fields in the specification's order of codes, padded to
+    /// 8 bytes, the body's length in them; a connection sends them and the body as they are, without joining them.
+    ///
     /// - Throws: `DBusError.invalidMessage` for a message without a serial or a field its kind needs, or with a
     ///   big-endian body; `.messageTooLarge` past 128 MiB.
-    func serialized() throws(DBusError) -> [UInt8] {
+    func header() throws(DBusError) -> WireBytes {
         guard serial != 0 else { throw .invalidMessage("a message to send needs a serial") }
         guard !bigEndian else { throw .invalidMessage("this binding writes little-endian bodies only") }
         try checkRequiredFields()
-        var wire = WireBytes(capacity: 256 + body.count)
-        for byte in [UInt8(ascii: "l"), kind.rawValue, flags.rawValue, 1] {
-            wire.append(byte: byte)
-        }
+        var wire = WireBytes(capacity: 256)
+        wire.append(byte: UInt8(ascii: "l"))
+        wire.append(byte: kind.rawValue)
+        wire.append(byte: flags.rawValue)
+        wire.append(byte: 1)
         wire.append(UInt32(body.count))
         wire.append(serial)
         let array = wire.beginArray(elementAlignment: 8)
@@ -192,10 +201,11 @@ struct WireMessage: Equatable {
         }
         if let destination { try wire.headerField(Field.destination.rawValue, "s", string: destination) }
         if let sender { try wire.headerField(Field.sender.rawValue, "s", string: sender) }
-        try body.withUnsafeBytes { body in
-            Result { () throws(DBusError) in try wire.finishMessage(fields: array, signature: signature, body: body) }
-        }.get()
-        return wire.finished()
+        try wire.finishMessage(fields: array, signature: signature, body: UnsafeRawBufferPointer(start: nil, count: 0))
+        guard wire.count + body.count <= WireLimits.maximumMessageLength else {
+            throw .messageTooLarge(bytes: wire.count + body.count, limit: WireLimits.maximumMessageLength)
+        }
+        return wire
     }
 
     /// Records the header field `code`, checking its type and its value.

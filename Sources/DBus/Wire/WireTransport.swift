@@ -121,13 +121,75 @@ final class WireTransport {
     ///
     /// - Throws: `DBusError.disconnected` once the peer closed the socket, `.system` for another failure.
     func send(_ bytes: [UInt8]) throws(DBusError) {
+        try bytes.withUnsafeBytes { bytes in
+            Result { () throws(DBusError) in try send(bytes, UnsafeRawBufferPointer(start: nil, count: 0)) }
+        }.get()
+    }
+
+    /// Sends `first` then `second` as one stream of bytes: straight from where they are when nothing is queued
+    /// (one `sendmsg` of both), what the socket does not take queued after what is.
+    ///
+    /// - Throws: As ``send(_:)``.
+    func send(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) throws(DBusError) {
+        let total = first.count + second.count
+        queuedTotal += total
+        var sent = 0
         if written == output.count {
             output.removeAll(keepingCapacity: true)
             written = 0
+            sent = try sendDirectly(first, second)
         }
-        output.append(contentsOf: bytes)
-        queuedTotal += bytes.count
-        _ = try flush()
+        writtenTotal += sent
+        if sent < first.count {
+            output.append(contentsOf: first[sent...])
+            output.append(contentsOf: second)
+        } else if sent < total {
+            output.append(contentsOf: second[(sent - first.count)...])
+        }
+        if sent < total, written < output.count {
+            _ = try flush()
+        }
+    }
+
+    /// Writes what the socket takes of `first` then `second` now; how many bytes it took.
+    private func sendDirectly(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) throws(DBusError)
+        -> Int
+    {
+        let total = first.count + second.count
+        var sent = 0
+        while sent < total {
+            let result = withUnsafeTemporaryAllocation(of: iovec.self, capacity: 2) { parts in
+                var count = 0
+                if sent < first.count {
+                    parts[0] = iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress! + sent),
+                        iov_len: first.count - sent)
+                    count = 1
+                }
+                if !second.isEmpty {
+                    let from = max(0, sent - first.count)
+                    parts[count] = iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress! + from),
+                        iov_len: second.count - from)
+                    count += 1
+                }
+                var header = msghdr()
+                header.msg_iov = parts.baseAddress
+                header.msg_iovlen = count
+                return sendmsg(descriptor, &header, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if result >= 0 {
+                sent += result
+                continue
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN: return sent
+            case EPIPE, ECONNRESET: throw .disconnected
+            default: throw .system(operation: "sendmsg", errno: errno)
+            }
+        }
+        return sent
     }
 
     /// Writes what the socket takes of the queue; `true` once it is empty.
