@@ -41,8 +41,8 @@ struct TipListKey: Hashable {
     let languages: [String]
 }
 
-// The tips' dictionaries are most of what the service sends, and libdbus marshals an a{sv} at several times the cost of
-// copying it: each is built and marshalled again only when the tip it shows changed (a snapshot compares every field a
+// The tips' dictionaries are most of what the service sends, and marshalling an a{sv} costs several times copying it:
+// each is built and marshalled again only when the tip it shows changed (a snapshot compares every field a
 // dictionary carries, the clock's effects and a notification's hold included), and every call between is answered
 // with a copy of the reply kept.
 extension TipsObject {

@@ -41,7 +41,7 @@ extension SwiftEmitter {
     }
 
     /// The outputs of each method that has some, marshalled once: what a read returns, and what a write may answer
-    /// with. libdbus marshals a dictionary at several times the cost of copying a message, so a service whose outputs
+    /// with. Marshalling a dictionary costs several times copying a message, so a service whose outputs
     /// change seldom keeps one and answers each call with a copy (`DBusReplyBody`).
     private mutating func emitPrepared(_ interface: ContractInterface) {
         let namespace = SwiftNames.namespace(of: interface.name)
@@ -62,7 +62,7 @@ extension SwiftEmitter {
             line()
             line("        /// Marshals the outputs.")
             line("        ///")
-            line("        /// - Throws: `DBusError` when libdbus cannot: out of memory, or a value the wire refuses.")
+            line("        /// - Throws: `DBusError` for a value the wire refuses.")
             let signature = outputs.map { "\($0.label): \($0.type.name)" }.joined(separator: ", ")
             line("        public init(\(signature)) throws(DBusError) {")
             line(

@@ -163,7 +163,7 @@ extension DBusConnection {
     private func invoke(_ method: DBusMethod, message: DBusMessage, path: ObjectPath, peer: String)
         -> Result<Outputs?, DBusMethodError>
     {
-        if let error = checkSignature(message, expected: method.inputs.signature) { return .failure(error) }
+        if let error = checkSignature(message, expected: method.inputSignature) { return .failure(error) }
         let arguments: [DBusValue]
         do {
             arguments = try message.arguments
@@ -178,7 +178,7 @@ extension DBusConnection {
             return .success(nil)
         }
         do throws(DBusMethodError) {
-            let declared = method.outputs.signature
+            let declared = method.outputSignature
             if let prepared = method.preparedHandler {
                 let body = try prepared(call)
                 guard body.signature == declared else {

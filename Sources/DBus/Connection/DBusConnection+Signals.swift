@@ -10,7 +10,6 @@ extension DBusConnection {
     public func emitSignal(
         path: ObjectPath, interface: InterfaceName, member: MemberName, arguments: [DBusValue] = []
     ) throws(DBusError) {
-        // Marshalled by this binding, not by libdbus's type writer: see DBusMessage.signal(path:interface:member:marshalling:).
         try send(DBusMessage.signal(path: path, interface: interface, member: member, marshalling: arguments))
     }
 

@@ -1,4 +1,4 @@
-/// An error raised by the D-Bus binding, before libdbus sees bad input or after the bus answers.
+/// An error raised by the D-Bus binding, before bad input reaches the wire or after the bus answers.
 public enum DBusError: Error, Equatable, Hashable, Sendable {
     /// The text is not a valid object path; `reason` says which rule it breaks.
     case invalidObjectPath(String, reason: String)
@@ -32,9 +32,9 @@ public enum DBusError: Error, Equatable, Hashable, Sendable {
     case connectionFailed(name: String, message: String)
     /// The connection to the bus is closed or was lost.
     case disconnected
-    /// The peer (or libdbus on its behalf, for timeouts) answered with a D-Bus error.
+    /// The peer (or the binding on its behalf, for timeouts) answered with a D-Bus error.
     case remote(name: String, message: String)
-    /// libdbus could not allocate memory.
+    /// Memory could not be allocated (kept for callers that match on it: the binding no longer raises it).
     case outOfMemory
     /// A system call failed.
     case system(operation: String, errno: Int32)

@@ -140,8 +140,8 @@ extension PollLoop {
 
     /// Notes that a source changed, for the thread polling, if one is in poll(2): call with the lock held after
     /// changing anything its poll set or its timeout depends on. It is woken as the lock is let go, and only when
-    /// what it waits for is no longer what it should (``wakePollerIfItMustLook()``): libdbus turns a write watch on
-    /// and off again around each message it sends, which would wake it twice a reply for nothing.
+    /// what it waits for is no longer what it should (``wakePollerIfItMustLook()``): a connection turns its write watch
+    /// on and off again around a reply the socket did not take at once, which would wake it twice for nothing.
     func noteChange() {
         if polling { changedWhilePolling = true }
     }

@@ -149,7 +149,8 @@ public final class DBusMessage {
         guard signature.utf8.count <= 255 else {
             throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
         }
-        var body = WireBytes(continuing: wire.body)
+        // Room at once for a reply's or a signal's usual body, rather than growing a byte at a time from nothing.
+        var body = wire.body.isEmpty ? WireBytes(capacity: 256) : WireBytes(continuing: wire.body)
         for value in values {
             try value.marshal(into: &body, depth: NestingDepth())
         }

@@ -1,6 +1,6 @@
 /// A D-Bus bus name, well-known (`org.feels.Tips`) or unique (`:1.42`).
 ///
-/// Validated on creation, so a value of this type can always be handed to libdbus. Example: `org.feels.Tips`.
+/// Validated on creation, so a value of this type can always go on the wire. Example: `org.feels.Tips`.
 public struct BusName: Hashable, Sendable, Comparable {
     /// The validated text.
     public let rawValue: String

@@ -1,6 +1,6 @@
 /// A D-Bus error name such as `org.freedesktop.DBus.Error.Failed`.
 ///
-/// Validated on creation, so a value of this type can always be handed to libdbus.
+/// Validated on creation, so a value of this type can always go on the wire.
 /// Example: `org.freedesktop.DBus.Error.Failed`.
 public struct ErrorName: Hashable, Sendable, Comparable {
     /// The validated text.

@@ -1,6 +1,6 @@
 /// A D-Bus interface name such as `org.feels.Tips1`.
 ///
-/// Validated on creation, so a value of this type can always be handed to libdbus. Example: `org.feels.Tips1`.
+/// Validated on creation, so a value of this type can always go on the wire. Example: `org.feels.Tips1`.
 public struct InterfaceName: Hashable, Sendable, Comparable {
     /// The validated text.
     public let rawValue: String
@@ -16,8 +16,7 @@ public struct InterfaceName: Hashable, Sendable, Comparable {
         rawValue = text
     }
 
-    /// A name libdbus has already checked: one read from a message's header, which libdbus validates as it loads or
-    /// builds the message.
+    /// A name checked already: one read from a message's header, which is checked as it is read.
     init(unchecked text: String) {
         rawValue = text
     }

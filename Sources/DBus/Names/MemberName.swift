@@ -1,6 +1,6 @@
 /// A D-Bus member name: a method, signal or property such as `LogMood`.
 ///
-/// Validated on creation, so a value of this type can always be handed to libdbus. Example: `LogMood`.
+/// Validated on creation, so a value of this type can always go on the wire. Example: `LogMood`.
 public struct MemberName: Hashable, Sendable, Comparable {
     /// The validated text.
     public let rawValue: String
@@ -16,8 +16,7 @@ public struct MemberName: Hashable, Sendable, Comparable {
         rawValue = text
     }
 
-    /// A name libdbus has already checked: one read from a message's header, which libdbus validates as it loads or
-    /// builds the message.
+    /// A name checked already: one read from a message's header, which is checked as it is read.
     init(unchecked text: String) {
         rawValue = text
     }

@@ -15,7 +15,7 @@ public final class DBusDeferredReply {
         self.connection = connection
         self.peer = peer
         self.method = method.name
-        self.declared = method.outputs.signature
+        self.declared = method.outputSignature
     }
 
     deinit {

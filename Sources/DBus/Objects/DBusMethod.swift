@@ -4,9 +4,16 @@ public struct DBusMethod {
     /// The method name (UpperCamel by convention).
     public var name: MemberName
     /// The input arguments; calls with any other signature get `InvalidArgs` before the handler runs.
-    public var inputs: [DBusArgument]
+    public var inputs: [DBusArgument] {
+        didSet { inputSignature = inputs.signature }
+    }
     /// The output arguments; a handler returning values of another signature makes the caller get `Failed`.
-    public var outputs: [DBusArgument]
+    public var outputs: [DBusArgument] {
+        didSet { outputSignature = outputs.signature }
+    }
+    /// The inputs' and the outputs' signatures, joined once rather than for every call.
+    private(set) var inputSignature: String
+    private(set) var outputSignature: String
     /// Annotations shown in introspection.
     public var annotations: [DBusAnnotation]
     /// Runs the method and returns the output values, or throws the D-Bus error to answer with.
@@ -32,6 +39,8 @@ public struct DBusMethod {
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
+        inputSignature = inputs.signature
+        outputSignature = outputs.signature
         self.annotations = annotations
         self.handler = handler
     }

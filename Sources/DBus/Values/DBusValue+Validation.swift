@@ -1,10 +1,10 @@
 import Glibc
 
-/// The size and nesting limits of the D-Bus wire format, checked before libdbus sees a value.
+/// The size and nesting limits of the D-Bus wire format, checked before a value is written.
 enum WireLimits {
-    /// The largest message libdbus accepts (128 MiB).
+    /// The largest message the specification allows (128 MiB).
     static let maximumMessageLength = 134_217_728
-    /// The largest array libdbus accepts (64 MiB of marshalled elements).
+    /// The largest array the specification allows (64 MiB of marshalled elements).
     static let maximumArrayLength = 67_108_864
     /// The deepest nesting of arrays, and separately of structures, within one signature.
     static let maximumSignatureDepth = 32

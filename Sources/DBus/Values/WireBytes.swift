@@ -1,8 +1,7 @@
 import Glibc
 
-/// A message's bytes in D-Bus's wire format, little-endian, as this binding marshals them itself: for a reply kept
-/// and copied (`DBusReplyBody`), whose a{sv} libdbus's type writer marshals at several times the cost. Offsets count
-/// from the start of what is written, so a body written here keeps its alignment after a header padded to 8 bytes.
+/// A message's bytes in D-Bus's wire format, little-endian, as this binding marshals them: headers, bodies, and the
+/// replies kept and copied (`DBusReplyBody`). Offsets count from the start of what is written, so a body written here keeps its alignment after a header padded to 8 bytes.
 ///
 /// The storage is zero-filled ahead of what is written, so padding is a step over zeros already there, and each
 /// value is stored with one bounds check rather than appended byte by byte (a tip's dictionary, some 1.5 KiB, was

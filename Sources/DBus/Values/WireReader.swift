@@ -1,11 +1,9 @@
-/// Reads a message's body from its bytes in D-Bus's wire format, either byte order: what libdbus's iterators do for
-/// `DBusMessage.arguments`, without a call into libdbus for every value (its type reader was a tenth of a call's
-/// instructions, docs/BENCHMARKS.md).
+/// Reads values from bytes in D-Bus's wire format, either byte order.
 ///
-/// Bytes libdbus has checked, as it checks each message it loads from a peer or builds, are read trusting the values'
-/// text (UTF-8, object paths, signatures) but not the structure, so that bytes that do not match their signature end
-/// in `DBusError.invalidMessage`, never in a read out of bounds. Bytes from a peer (`WireMessage`) are read
-/// `validating`: every rule of the specification's, as libdbus checks a message it loads.
+/// Bytes this binding wrote or checked before are read trusting the values' text (UTF-8, object paths, signatures)
+/// but not the structure, so that bytes that do not match their signature end in `DBusError.invalidMessage`, never in
+/// a read out of bounds. Bytes from a peer (`WireMessage`) are read `validating`: every rule of the specification's,
+/// as libdbus and sd-bus check a message they load.
 struct WireReader {
     /// The whole message, header included: offsets, and so alignment, count from its first byte.
     private let bytes: UnsafeRawBufferPointer
@@ -15,7 +13,7 @@ struct WireReader {
     /// Where the next value is read.
     private var offset: Int
 
-    /// Deeper than D-Bus allows (32 arrays, 32 structures, and variants to 64 in all), for bytes libdbus did not
+    /// Deeper than D-Bus allows (32 arrays, 32 structures, and variants to 64 in all), for bytes not checked
     /// check: enough that no valid message reaches it, few enough that the recursion cannot exhaust the stack.
     private static let maximumDepth = 128
 

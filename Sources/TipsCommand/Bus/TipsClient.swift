@@ -12,7 +12,7 @@ public final class TipsClient {
     public static let objectPath = Tips1.objectPath
     /// The interface.
     public static let interface = Tips1.name
-    /// How long a call may take, activation included: libdbus's own default, and as long as dbus-daemon gives a
+    /// How long a call may take, activation included: libdbus's and sd-bus's default, and as long as dbus-daemon gives a
     /// service to start.
     public static let timeout: Duration = .seconds(25)
 

@@ -1,6 +1,6 @@
 import DBus
 
-/// A method call timed from the moment it is handed to libdbus to the moment its reply is back.
+/// A method call timed from the moment it is handed to the connection to the moment its reply is back.
 ///
 /// The message is built before the clock starts and the reply is decoded (when checking) after it stops, so the
 /// figure is the bus and the service, not this client's marshalling.
@@ -37,7 +37,7 @@ struct BusCall: RoundTrip {
     /// - Parameters:
     ///   - timeout: The longest wait for the reply.
     ///   - checking: Whether to decode the reply and check it (outside the timed part).
-    /// - Returns: When the call was handed to libdbus and how long its reply took.
+    /// - Returns: When the call was handed to the connection and how long its reply took.
     /// - Throws: ``BenchError/call(_:_:)`` when it fails or answers something unexpected.
     static func make(
         _ kind: CallKind, to target: CallTarget, on connection: DBusConnection,

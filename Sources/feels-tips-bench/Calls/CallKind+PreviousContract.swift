@@ -8,7 +8,7 @@ extension CallKind {
     /// The call in 0.1's spelling: `GetTip(s)`, `DisplayTip(s)`, `ListTips()`, `DisplayNextTip(s)`, `LogMood(s)`;
     /// Ping, `Properties.Get` and the bus's `GetId` as in ``message(to:)``.
     ///
-    /// - Throws: `DBusError.outOfMemory` when libdbus cannot allocate it.
+    /// - Throws: As `DBusMessage.append(_:)`, for arguments the wire refuses.
     func previousMessage(to service: BusName) throws(DBusError) -> DBusMessage {
         let member: MemberName
         let arguments: [DBusValue]

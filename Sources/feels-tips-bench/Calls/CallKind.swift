@@ -7,7 +7,7 @@ import TipsInterface
 /// (`Tips1.Method`, `Tips1.PresentOptions`…) and checked with its generated decoders, so that a call of the C service
 /// that drifted from the contract fails the bench rather than measuring something else.
 enum CallKind: Sendable, Hashable, CaseIterable {
-    /// `org.freedesktop.DBus.Peer.Ping` to the service: **the floor**. libdbus answers it inside `feels-tipsd`'s
+    /// `org.freedesktop.DBus.Peer.Ping` to the service: **the floor**. The binding answers it inside `feels-tipsd`'s
     /// dispatch, so it pays the bus's two hops and the daemon's wake-up and nothing of the service.
     case ping
     /// `GetTips(["SiriShortcutTip"], {})`: one tip with its words, rules and explanation, recording nothing: how an
@@ -72,7 +72,7 @@ enum CallKind: Sendable, Hashable, CaseIterable {
 
     /// Builds the call to `target`'s service in the contract it speaks, ready to send.
     ///
-    /// - Throws: `DBusError.outOfMemory` when libdbus cannot allocate it.
+    /// - Throws: As `DBusMessage.append(_:)`, for arguments the wire refuses.
     func message(to target: CallTarget) throws(DBusError) -> DBusMessage {
         let service = target.name
         if target.spelling == .previous { return try previousMessage(to: service) }

@@ -1,4 +1,4 @@
-/// One call made during a load: what it was, when it was handed to libdbus and when its reply was back.
+/// One call made during a load: what it was, when it was handed to the connection and when its reply was back.
 struct LoadSample: Sendable {
     /// The call.
     let kind: CallKind
