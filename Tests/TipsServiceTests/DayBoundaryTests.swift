@@ -10,7 +10,8 @@ import TipsInterface
 @Suite("Midnight and the display window, announced with no call")
 struct DayBoundaryTests {
     /// What the service needs to run on a faked wall clock: its zone (libfaketime reads the `@…` start time in
-    /// it too), and a monotonic clock left alone so that libdbus's timeouts and the poll loop's timers keep real time.
+    /// it too), and a monotonic clock left alone so that the connection's timeouts and the poll loop's timers keep real
+    /// time.
     static func fakeClockEnvironment(zone: String = "Europe/Berlin") -> [String: String?] {
         ["TZ": zone, "FAKETIME_DONT_FAKE_MONOTONIC": "1"]
     }

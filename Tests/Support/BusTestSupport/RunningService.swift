@@ -222,8 +222,8 @@ public final class RunningService {
 
     /// Forgets the signals the service sent so far, including those still queued in our connection.
     public func clearSignals() {
-        // After a round trip, every signal the service sent before answering is in our queue; libdbus dispatches
-        // one message per call, so dispatch until a few calls in a row bring no new signal.
+        // After a round trip, every signal the service sent before answering is in our queue; `readWriteDispatch`
+        // dispatches one message per call, so dispatch until a few calls in a row bring no new signal.
         _ = answersPing()
         var quietDispatches = 0
         while quietDispatches < 5 {

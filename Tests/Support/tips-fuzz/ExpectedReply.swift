@@ -55,7 +55,8 @@ extension ServiceSurface {
         path: String, interface: String?, member: String, arguments: [DBusValue]
     ) -> ExpectedReply {
         let signature = arguments.map { $0.signature.rawValue }.joined()
-        // libdbus answers Peer itself, on every path and whatever the body, before any object sees the call.
+        // The binding answers Peer itself, on every path and whatever the body, before any object sees the call, as
+        // libdbus and sd-bus do.
         if interface == Self.peer {
             switch member {
             case "Ping": return .success

@@ -95,7 +95,7 @@ struct MessagePlanner {
         return arguments
     }
 
-    /// A value past the D-Bus nesting limits, which the binding must refuse before libdbus sees it.
+    /// A value past the D-Bus nesting limits, which the binding must refuse before it is sent.
     private func tooDeep() -> DBusValue {
         var value = DBusValue.byte(1)
         let arrays = dice.chance(0.5)

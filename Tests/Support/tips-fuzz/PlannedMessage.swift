@@ -24,7 +24,7 @@ struct PlannedMessage {
     static let countingMembers = Set(
         [Tips1.Method.logMood, .forgetMoods, .resetAllTips].map(\.rawValue))
 
-    /// Builds the message through the binding, whose checks refuse what libdbus would abort on.
+    /// Builds the message through the binding, whose checks refuse what the wire does not allow.
     ///
     /// - Throws: `DBusError` when the binding refuses a name or the body.
     func message(to destination: BusName) throws(DBusError) -> DBusMessage {
