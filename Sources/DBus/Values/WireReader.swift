@@ -95,9 +95,10 @@ struct WireReader {
 
     /// A header field's variant: text as its bytes, anything else as its value.
     private mutating func headerField() throws(DBusError) -> HeaderField {
-        // A variant holding s, o or g: its signature is that code and a NUL.
+        // A variant holding s, o or g: its signature is that code and a NUL. The fields are the body of a(yv): a
+        // field's variant is in an array's structure, two deep.
         guard offset + 3 <= bytes.count, bytes[offset] == 1, bytes[offset + 2] == 0 else {
-            return .value(try variantContent(depth: 1))
+            return .value(try variantContent(depth: 2))
         }
         let type = bytes[offset + 1]
         let length: Int
@@ -109,7 +110,7 @@ struct WireReader {
             offset += 3
             length = Int(try integer(UInt8.self))
         default:
-            return .value(try variantContent(depth: 1))
+            return .value(try variantContent(depth: 2))
         }
         guard length < bytes.count - offset, bytes[offset + length] == 0 else {
             throw .invalidMessage("a string of \(length) bytes without its NUL")
@@ -176,6 +177,7 @@ struct WireReader {
         case UInt8(ascii: "v"): return .variant(try variantContent(depth: depth))
         case UInt8(ascii: "("):
             try align(8)
+            try checkDepth(depth + 1)
             var fields: [DBusValue] = []
             while position < signature.count, signature[position] != UInt8(ascii: ")") {
                 fields.append(try value(signature, at: &position, depth: depth + 1))
@@ -208,6 +210,7 @@ struct WireReader {
         }
         let inner = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
         var innerPosition = 0
+        try checkDepth(depth + 1)
         let content = try value(inner, at: &innerPosition, depth: depth + 1)
         guard innerPosition == inner.count else {
             throw .invalidMessage("a variant's signature holds more than one type")
@@ -236,6 +239,7 @@ struct WireReader {
             let value = DBusSignature(
                 unchecked: String(decoding: signature[keyEnd..<elementEnd - 1], as: UTF8.self))
             var entries: [DBusDictEntry] = []
+            if offset < end { try checkDepth(depth + 1) }
             while offset < end {
                 try align(8)
                 var at = elementStart + 1
@@ -253,6 +257,7 @@ struct WireReader {
             return .array(element, values)
         }
         var values: [DBusValue] = []
+        if offset < end, !Self.isFixed(signature[elementStart]) { try checkDepth(depth) }
         while offset < end {
             var at = elementStart
             values.append(try value(signature, at: &at, depth: depth))
@@ -286,11 +291,32 @@ struct WireReader {
         }
     }
 
+    /// Refuses, in a peer's bytes, values inside more than 64 containers, variants included (the specification's
+    /// limit on a message's depth), counted as libdbus counts them: where a structure's or dictionary entry's fields,
+    /// a variant's content or the elements of an array would start, but for an array of fixed-size values, whose
+    /// elements are not values apart.
+    private func checkDepth(_ depth: Int) throws(DBusError) {
+        guard validating, depth > WireLimits.maximumTotalDepth else { return }
+        throw .invalidMessage("values nested \(depth) deep, past the 64 D-Bus allows")
+    }
+
+    /// Whether `code` is a fixed-size type's: an integer, a boolean, a double (or a unix file descriptor).
+    private static func isFixed(_ code: UInt8) -> Bool {
+        switch code {
+        case UInt8(ascii: "y"), UInt8(ascii: "b"), UInt8(ascii: "n"), UInt8(ascii: "q"), UInt8(ascii: "i"),
+            UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "h"):
+            true
+        default: false
+        }
+    }
+
     /// The complete types of a signature read from a peer.
     private static func checked(signature text: String) throws(DBusError) -> [Range<Int>] {
         do throws(DBusError) {
             return try SignatureParser.parse(text)
         } catch {
+            // A unix file descriptor is a type this binding does not support, not a mistake of the peer's.
+            if case .unsupportedType = error { throw error }
             throw .invalidMessage("\(error)")
         }
     }

@@ -115,7 +115,10 @@ struct WireMessage: Equatable {
         guard serial != 0 else { throw .invalidMessage("serial 0") }
         var seen: UInt64 = 0
         let fieldsEnd = try WireReader.headerFields(of: bytes, bigEndian: bigEndian) { code, field throws(DBusError) in
-            if code < 64 {
+            // The specification ignores fields it does not know, but for 0, "an error if it appears in a message".
+            guard code != 0 else { throw .invalidMessage("header field 0, which no message may hold") }
+            // A field the specification defines may appear once; one it does not, ignored, as often as it comes.
+            if Field(rawValue: code) != nil {
                 guard seen & (1 << code) == 0 else { throw .invalidMessage("header field \(code) twice") }
                 seen |= 1 << code
             }

@@ -184,6 +184,89 @@ import Testing
         #expect(throws: DBusError.self, "libdbus: \(what)") { try LibDBusReference.load(bytes) }
     }
 
+    /// `goodCall()` with more header fields after its own: each a code, then its variant as bytes (its signature, its
+    /// value), written from the byte after the code, at an 8-byte boundary.
+    static func goodCall(withFields fields: [(code: UInt8, variant: [UInt8])]) throws -> [UInt8] {
+        let call = try goodCall()
+        let length = (12..<16).reduce(0) { $0 | Int(call[$1]) << (8 * ($1 - 12)) }
+        var bytes = Array(call[..<(16 + length)])
+        for field in fields {
+            while bytes.count % 8 != 0 { bytes.append(0) }
+            bytes += [field.code] + field.variant
+        }
+        bytes.replaceSubrange(12..<16, with: withUnsafeBytes(of: UInt32(bytes.count - 16).littleEndian, Array.init))
+        while bytes.count % 8 != 0 { bytes.append(0) }
+        return bytes
+    }
+
+    /// A variant of a `y` holding `value`, as a header field's.
+    static func byteField(_ value: UInt8) -> [UInt8] { [1, UInt8(ascii: "y"), 0, value] }
+
+    /// Found by DBusValueFuzzer: a field of code 0 was ignored as unknown, where the specification calls it an error.
+    @Test func aHeaderFieldOfCodeZeroIsRefusedAsLibdbusRefusesIt() throws {
+        let bytes = try Self.goodCall(withFields: [(0, Self.byteField(1))])
+        #expect(throws: DBusError.self) { try Self.parsed(bytes) }
+        #expect(throws: DBusError.self, "libdbus") { try LibDBusReference.load(bytes) }
+    }
+
+    /// Found by DBusValueFuzzer: a field of a code D-Bus does not define yet was refused when it came twice, where the
+    /// specification says to ignore it; a field it defines may come once only.
+    @Test func aFieldOfAnUnknownCodeMayComeTwiceAKnownOneOnce() throws {
+        let unknown = try Self.goodCall(withFields: [(42, Self.byteField(1)), (42, Self.byteField(2))])
+        #expect(try Self.parsed(unknown) == Self.parsed(Self.goodCall()))
+        _ = try LibDBusReference.load(unknown)
+        let replySerial: [UInt8] = [1, UInt8(ascii: "u"), 0, 1, 0, 0, 0]
+        let known = try Self.goodCall(withFields: [(5, replySerial), (5, replySerial)])
+        #expect(throws: DBusError.self) { try Self.parsed(known) }
+        #expect(throws: DBusError.self, "libdbus") { try LibDBusReference.load(known) }
+    }
+
+    /// Found by DBusValueFuzzer: a signature or a variant holding `h` was refused as an invalid message, not as the
+    /// type this binding does not support, which libdbus takes in a message without file descriptors.
+    @Test(
+        arguments: [
+            ("h", [0, 0, 0, 0]), ("v", [1, UInt8(ascii: "h"), 0, 0, 0, 0, 0, 0]), ("ah", [0, 0, 0, 0]),
+        ] as [(String, [UInt8])])
+    func aUnixFileDescriptorIsRefusedAsUnsupported(signature: String, body: [UInt8]) throws {
+        let bytes = try Self.goodCall(body: body, signature: signature)
+        #expect(throws: DBusError.unsupportedType("h (unix file descriptor)")) { try Self.parsed(bytes) }
+        #expect(try LibDBusReference.load(bytes).signature == signature, "libdbus")
+    }
+
+    /// A body of `count` variants, each holding the next, the last holding `innermost` (`y`, or an array of one
+    /// element: `ai`, or `av` whose variant holds a `y`), to be read with the signature `v`.
+    static func variants(_ count: Int, around innermost: String) -> [UInt8] {
+        let variant: [UInt8] = [1, UInt8(ascii: "v"), 0]
+        var body = Array(repeating: variant, count: count - 1).flatMap { $0 }
+        body += [UInt8(innermost.utf8.count)] + Array(innermost.utf8) + [0]
+        guard innermost != "y" else { return body + [7] }
+        while body.count % 4 != 0 { body.append(0) }
+        let element: [UInt8] = innermost == "ai" ? [1, 0, 0, 0] : [1, UInt8(ascii: "y"), 0, 7]
+        return body + [4, 0, 0, 0] + element
+    }
+
+    /// Found by DBusValueFuzzer: variants nested 65 to 127 deep were read, where D-Bus allows a message 64 containers
+    /// deep and libdbus refuses more; the elements of an array of fixed-size values are not counted apart.
+    @Test(arguments: [(64, "y", true), (65, "y", false), (64, "ai", true), (62, "av", true), (63, "av", false)])
+    func valuesNestedPast64ContainersAreRefusedAsLibdbusRefusesThem(count: Int, innermost: String, allowed: Bool)
+        throws
+    {
+        let bytes = try Self.goodCall(body: Self.variants(count, around: innermost), signature: "v")
+        #expect(((try? Self.parsed(bytes)) != nil) == allowed)
+        #expect(((try? LibDBusReference.load(bytes)) != nil) == allowed, "libdbus")
+    }
+
+    /// The header is a body of `yyyyuua(yv)`: a field's variant is two containers deep, so that 62 variants nested in
+    /// a field of a code D-Bus does not define are allowed, and 63 not, as libdbus counts them.
+    @Test(arguments: [(62, true), (63, false)])
+    func aHeaderFieldsValuesAreNestedFromTheFieldsArray(count: Int, allowed: Bool) throws {
+        let variant: [UInt8] = [1, UInt8(ascii: "v"), 0]
+        let variants = Array(repeating: variant, count: count - 1).flatMap { $0 } + Self.byteField(7)
+        let bytes = try Self.goodCall(withFields: [(42, variants)])
+        #expect(((try? Self.parsed(bytes)) != nil) == allowed)
+        #expect(((try? LibDBusReference.load(bytes)) != nil) == allowed, "libdbus")
+    }
+
     @Test func aMessageIsExactlyItsBytes() throws {
         // The connection frames messages by the length the fixed header gives (libdbus's demarshal ignores the rest).
         #expect(throws: DBusError.self) { try Self.parsed(Self.goodCall() + [0]) }
