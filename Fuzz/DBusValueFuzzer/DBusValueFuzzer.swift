@@ -3,19 +3,20 @@ import Glibc
 @testable import DBus
 
 // libFuzzer's entry points. The first byte of each input picks what the rest is read as: a signature, a name, a
-// message body for libdbus to load and the binding to read, values to build and append, or values whose marshalled body
-// is then changed here and there. See scripts/fuzz.
+// message body for both readers to load, values to build and append, values whose marshalled body is then changed here
+// and there, or a whole message the binding writes and then changed. See scripts/fuzz.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
     var input = FuzzInput(Array(UnsafeBufferPointer(start: data, count: size)))
-    switch input.byte() % 5 {
+    switch input.byte() % 6 {
     case 0: SignatureProbe.run(&input)
     case 1: NameProbe.run(&input)
     case 2: BodyProbe.run(&input)
     case 3: ValueProbe.run(&input)
-    default: MutatedBodyProbe.run(&input)
+    case 4: MutatedBodyProbe.run(&input)
+    default: MessageProbe.run(&input)
     }
     return 0
 }

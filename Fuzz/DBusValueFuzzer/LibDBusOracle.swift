@@ -1,7 +1,7 @@
 import CDBus
 
-/// What libdbus itself says about signatures and names: the binding must never hand libdbus something it refuses,
-/// since libdbus aborts the process on invalid arguments.
+/// What libdbus itself says about signatures and names: what the bus and every libdbus peer accept, which the
+/// binding's own checks must agree with.
 enum LibDBusOracle {
     /// Whether libdbus accepts `text` as a signature.
     static func isValidSignature(_ text: String) -> Bool {
@@ -40,7 +40,7 @@ enum LibDBusOracle {
         }
     }
 
-    /// The kinds of name the binding validates before libdbus sees them.
+    /// The kinds of name the binding validates, before it writes them and as it reads a peer's.
     enum NameKind: CaseIterable {
         case objectPath, interface, member, error, bus
     }

@@ -19,7 +19,8 @@ enum NameProbe {
         }
         let theirs = LibDBusOracle.accepts(kind, text)
         // libdbus takes unique names the specification does not (':1042', ':.4'): only the bus assigns them, and it
-        // checks only their characters. Refusing more than libdbus is safe; taking more would make libdbus abort.
+        // checks only their characters. Refusing more than libdbus is safe; taking more would send what the bus
+        // refuses.
         if theirs && !ours && kind == .bus && text.hasPrefix(":") { return }
         check(
             ours == theirs, "the \(kind) '\(text)': the binding says \(ours ? "valid" : "invalid"), libdbus the other")

@@ -1,59 +1,74 @@
 @testable import DBus
 
-/// Writes values through both of the binding's append paths, and through the wire writer kept replies are made with,
-/// and checks that they agree with each other, with the offsets the size checks count, and with what reading the
-/// result back gives.
+/// Writes values through the binding's one append path and holds the body to libdbus's type writer, the size checks
+/// and both readers: what the binding writes, libdbus and the binding read back as the values written.
 enum RoundTrip {
-    /// The body both paths write for `values`, which must be valid; `what` names them in a failure.
+    /// The body `append(_:)` writes for `values`, which must be valid; `what` names them in a failure.
     @discardableResult
-    static func write(_ values: [DBusValue], what: String) -> [UInt8] {
-        let twoPass: [UInt8]
-        let onePass: [UInt8]
+    static func write(_ values: [DBusValue], what: @autoclosure () -> String) -> [UInt8] {
+        let written: [UInt8]
         do {
-            twoPass = try body(values, onePass: false)
-            onePass = try body(values, onePass: true)
+            written = try body(values)
         } catch {
-            fail("\(what) are refused when written back: \(error)")
+            fail("\(what()) are refused when written: \(error)")
         }
-        check(twoPass == onePass, "\(what): the two append paths write different bytes")
+        do {
+            check(
+                try LibDBusReference.body(of: values) == written, "\(what()): libdbus's type writer writes other bytes")
+        } catch {
+            fail("\(what()): the reference checks refuse what append took: \(error)")
+        }
         do {
             let template = try DBusMessage.methodReturnTemplate(marshalling: values)
-            check(WireMessage.body(of: template).bytes == twoPass, "\(what): the wire writer writes other bytes")
+            check(template.wire.body == written, "\(what()): a reply template holds other bytes")
         } catch {
-            fail("\(what) are refused by the wire writer: \(error)")
+            fail("\(what()) are refused in a reply template: \(error)")
         }
         var end = 0
         for value in values {
             do {
                 end = try value.checkedEnd(at: end)
             } catch {
-                fail("\(what): checkedEnd refuses what append took: \(error)")
+                fail("\(what()): checkedEnd refuses what append took: \(error)")
             }
         }
-        check(end == twoPass.count, "\(what): the checks count \(end) bytes, libdbus wrote \(twoPass.count)")
-        guard
-            let again = WireMessage.load(
-                WireMessage.methodCall(
-                    signature: Array(values.map(\.signature.rawValue).joined().utf8), body: twoPass, bigEndian: false))
-        else {
-            fail("\(what): libdbus refuses the body the binding wrote")
-        }
-        do {
-            check(try body(again.arguments, onePass: false) == twoPass, "\(what): read back, they write otherwise")
-        } catch {
-            fail("\(what): the body written cannot be read back: \(error)")
-        }
-        return twoPass
+        check(end == written.count, "\(what()): the checks count \(end) bytes, append wrote \(written.count)")
+        readBack(values, what: what())
+        return written
     }
 
-    /// The body a fresh message gets from `values`, through `append(_:)` or `appendInOnePass(_:)`.
-    static func body(_ values: [DBusValue], onePass: Bool) throws(DBusError) -> [UInt8] {
+    /// The body a fresh method call gets from `values` through `append(_:)`.
+    static func body(_ values: [DBusValue]) throws(DBusError) -> [UInt8] {
+        try call(values).wire.body
+    }
+
+    /// A method call `/` `M`, numbered 1, holding `values`.
+    private static func call(_ values: [DBusValue]) throws(DBusError) -> DBusMessage {
         let message = try DBusMessage.methodCall(destination: nil, path: "/", interface: nil, member: "M")
-        if onePass {
-            try message.appendInOnePass(values)
-        } else {
-            try message.append(values)
+        message.wire.serial = 1
+        try message.append(values)
+        return message
+    }
+
+    /// A call holding `values`, written by the binding and by libdbus: each message, loaded both ways, must hold the
+    /// call's header and exactly `values`.
+    private static func readBack(_ values: [DBusValue], what: @autoclosure () -> String) {
+        let sent: WireMessage
+        let ours: [UInt8]
+        let theirs: [UInt8]
+        do {
+            sent = try call(values).wire
+            ours = try sent.serialized()
+            theirs = try LibDBusReference.bytes(kind: sent, values: values, serial: sent.serial)
+        } catch {
+            fail("\(what()): a call holding them cannot be written: \(error)")
         }
-        return WireMessage.body(of: message).bytes
+        for (writer, bytes) in [("the binding", ours), ("libdbus", theirs)] {
+            guard let (message, read) = BothReaders.load(bytes, what: "\(what()), written by \(writer)") else {
+                fail("\(what()): the call \(writer) wrote is refused: \(BothReaders.hex(bytes))")
+            }
+            check(message == sent, "\(what()): the call \(writer) wrote is read as another")
+            check(read.isIdentical(to: values), "\(what()): the call \(writer) wrote is read as \(read)")
+        }
     }
 }

@@ -3,7 +3,8 @@ import Glibc
 @testable import DBus
 
 /// The inputs a fresh corpus starts from, one for each kind the first byte picks: signatures and names, valid and
-/// not, and bodies the binding marshals itself from values of every type, nested and empty containers included.
+/// not, bodies the binding marshals itself from values of every type, nested and empty containers included, and
+/// whole messages of each kind.
 enum SeedCorpus {
     static let signatures = [
         "", "y", "s", "a{sv}", "aa{sv}", "a(xsi)", "(ybnqiuxtdsog)", "v", "av", "a{s(iv)}", "h", "a{vs}", "()", "a",
@@ -37,6 +38,18 @@ enum SeedCorpus {
         ]
     }
 
+    /// A body of `count` variants, each holding the next, the last holding `innermost` (`y`, or an array of one
+    /// element: `ai`, or `av` whose variant holds a `y`), for the signature `v`.
+    static func nestedVariants(_ count: Int, around innermost: String) -> [UInt8] {
+        let variant: [UInt8] = [1, UInt8(ascii: "v"), 0]
+        var body = Array(repeating: variant, count: count - 1).flatMap { $0 }
+        body += [UInt8(innermost.utf8.count)] + Array(innermost.utf8) + [0]
+        guard innermost != "y" else { return body + [7] }
+        while body.count % 4 != 0 { body.append(0) }
+        let element: [UInt8] = innermost == "ai" ? [1, 0, 0, 0] : [1, UInt8(ascii: "y"), 0, 7]
+        return body + [4, 0, 0, 0] + element
+    }
+
     /// Writes every seed into `folder`, which must exist, and returns how many.
     static func write(to folder: String) -> Int {
         var seeds: [[UInt8]] = []
@@ -45,12 +58,42 @@ enum SeedCorpus {
             seeds.append([1, UInt8(index % 5)] + Array(name.utf8))
         }
         for values in values {
-            guard let body = try? RoundTrip.body(values, onePass: false) else { continue }
+            guard let body = try? RoundTrip.body(values) else { continue }
             let signature = Array(values.map(\.signature.rawValue).joined().utf8)
             seeds.append([2, 0, UInt8(signature.count)] + signature + body)
         }
         seeds += [[3], [3, 12, 9, 3, 65, 66, 67], [3, 16, 0, 40, 0], [3, 13, 9, 1, 65, 15, 0]]
         seeds += [[4, 0, 12, 9, 3, 65, 66, 67, 2, 1, 0, 7], [4, 1, 15, 14, 2, 5, 1, 2, 3, 4, 8, 1, 0, 0, 9, 2, 0]]
+        // A message of each kind, every optional field from the names' pools, then one with a string and a
+        // dictionary in its body, each with one byte changed.
+        for kind: UInt8 in 0..<4 {
+            seeds.append([5, kind, 0, 7, 0, 0, 0, 0x7F])
+        }
+        seeds.append([5, 0, 1, 9, 0, 0, 0, 0x61, 1, 2, 3, 4, 2, 9, 3, 65, 66, 67, 13, 9, 1, 65, 15, 0, 1, 40, 0, 0])
+        // Bodies and whole messages at the limits both readers draw: values 64 and 65 containers deep, an array of
+        // fixed-size values at the last level, header fields D-Bus does not define (twice, holding 62 and 63
+        // variants, holding an 'h'), a defined field twice, a field of code 0, a type D-Bus does not define.
+        for (count, innermost) in [(64, "y"), (65, "y"), (64, "ai"), (63, "av")] {
+            seeds.append([2, 0, 1, UInt8(ascii: "v")] + nestedVariants(count, around: innermost))
+        }
+        // A unix file descriptor's index in a body without descriptors, which libdbus takes and the binding refuses.
+        seeds += [
+            [2, 0, 1, UInt8(ascii: "h"), 0, 0, 0, 0],
+            [2, 0, 1, UInt8(ascii: "v"), 1, UInt8(ascii: "h"), 0, 0, 0, 0, 0, 0],
+        ]
+        let byte: [UInt8] = [1, UInt8(ascii: "y"), 0, 7]
+        let replySerial: [UInt8] = [1, UInt8(ascii: "u"), 0, 1, 0, 0, 0]
+        let fields: [[(code: UInt8, variant: [UInt8])]] = [
+            [(42, byte), (42, byte)], [(5, replySerial), (5, replySerial)], [(0, byte)],
+            [(42, nestedVariants(62, around: "y"))],
+            [(42, nestedVariants(63, around: "y"))], [(42, [1, UInt8(ascii: "h"), 0, 0, 0, 0, 0])],
+        ]
+        for extra in fields {
+            seeds.append([5, 255] + HandWrittenCall.bytes(signature: [], body: [], bigEndian: false, fields: extra))
+        }
+        var unknownType = HandWrittenCall.bytes(signature: [], body: [], bigEndian: true)
+        unknownType[1] = 7
+        seeds.append([5, 255] + unknownType)
         for (index, seed) in seeds.enumerated() {
             let path = "\(folder)/seed-\(index)"
             guard let file = fopen(path, "wb") else { continue }

@@ -1,26 +1,41 @@
 @testable import DBus
 
 /// Argument validation: values built any way the public API allows (elements that do not match their array, keys
-/// that are not basic, empty structures, NUL in strings, nesting past the limits) must be refused by both of the
-/// binding's append paths alike, or taken by both and written the same: libdbus must never see a value it would abort
-/// on.
+/// that are not basic, empty structures, NUL in strings, nesting past the limits) must be taken by the binding's
+/// `append` exactly when the checks it was held to before it wrote the wire itself take them (each signature whole,
+/// then `checkedEnd`), refused with the same error, and written byte for byte as libdbus's type writer writes them.
 enum ValueProbe {
     static func run(_ input: inout FuzzInput) {
         var values: [DBusValue] = []
         while !input.isExhausted, values.count < 8 {
             values.append(value(&input, depth: 0))
         }
-        let twoPass = Result { () throws(DBusError) in try RoundTrip.body(values, onePass: false) }
-        let onePass = Result { () throws(DBusError) in try RoundTrip.body(values, onePass: true) }
-        switch (twoPass, onePass) {
-        case (.success, .success):
+        let ours = Result { () throws(DBusError) in try RoundTrip.body(values) }
+        let signature = values.map(\.signatureText).joined()
+        let scanned = Result { () throws(DBusError) in
+            for value in values {
+                try SignatureParser.scan(value.signatureText) { _ in }
+            }
+        }
+        if case .success = scanned, signature.utf8.count > 255 {
+            // A message's signature is limited to 255 bytes: the binding's own check, before any value's; libdbus's
+            // type writer is not given values past it.
+            guard case .failure(.invalidSignature(let text, _)) = ours, text == signature else {
+                fail("append does not refuse a signature of \(signature.utf8.count) bytes: \(ours)")
+            }
+            return
+        }
+        let theirs = Result { () throws(DBusError) in try LibDBusReference.body(of: values) }
+        switch (ours, theirs) {
+        case (.success(let written), .success(let reference)):
+            check(written == reference, "append writes other bytes than libdbus's type writer for '\(signature)'")
             RoundTrip.write(values, what: "values built from the input")
-        case (.failure, .failure):
-            break
+        case (.failure(let ours), .failure(let theirs)):
+            check(ours == theirs, "append refuses with \(ours), the reference checks with \(theirs)")
         case (.success, .failure(let error)):
-            fail("append takes values appendInOnePass refuses: \(error)")
+            fail("append takes values the reference checks refuse: \(error)")
         case (.failure(let error), .success):
-            fail("appendInOnePass takes values append refuses: \(error)")
+            fail("append refuses values the reference checks take: \(error)")
         }
     }
 
@@ -80,9 +95,12 @@ enum ValueProbe {
     /// The most values, counting every element of every container, one value built from the input may hold.
     static let maximumSize = 512
 
-    /// How many values `value` holds, itself included, counted up to just past ``maximumSize``.
+    /// How many values `value` holds, itself included, counted up to just past ``maximumSize``; a string counts once
+    /// more for every 64 bytes, so that copies of a long one do not make bodies of megabytes, which every probe then
+    /// writes and reads a dozen times.
     static func size(of value: DBusValue) -> Int {
         switch value {
+        case .string(let text): min(maximumSize + 1, 1 + text.utf8.count / 64)
         case .array(_, let elements): elements.reduce(1) { min(maximumSize + 1, $0 + size(of: $1)) }
         case .dictionary(_, _, let entries):
             entries.reduce(1) { min(maximumSize + 1, $0 + size(of: $1.key) + size(of: $1.value)) }

@@ -62,6 +62,8 @@ enum LibDBusReference {
 
     /// What libdbus finds in a message it loads from a peer's bytes.
     struct Loaded {
+        /// The message type's code (`DBUS_MESSAGE_TYPE_…`).
+        var type: Int32
         var serial: UInt32
         var replySerial: UInt32
         var path: String?
@@ -69,6 +71,7 @@ enum LibDBusReference {
         var member: String?
         var errorName: String?
         var destination: String?
+        var sender: String?
         var noReplyExpected: Bool
         var signature: String
         /// The message as libdbus writes it back.
@@ -92,10 +95,12 @@ enum LibDBusReference {
         defer { dbus_message_unref(raw) }
         func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
         return Loaded(
-            serial: dbus_message_get_serial(raw), replySerial: dbus_message_get_reply_serial(raw),
+            type: dbus_message_get_type(raw), serial: dbus_message_get_serial(raw),
+            replySerial: dbus_message_get_reply_serial(raw),
             path: text(dbus_message_get_path(raw)), interface: text(dbus_message_get_interface(raw)),
             member: text(dbus_message_get_member(raw)), errorName: text(dbus_message_get_error_name(raw)),
-            destination: text(dbus_message_get_destination(raw)), noReplyExpected: dbus_message_get_no_reply(raw) != 0,
+            destination: text(dbus_message_get_destination(raw)), sender: text(dbus_message_get_sender(raw)),
+            noReplyExpected: dbus_message_get_no_reply(raw) != 0,
             signature: text(dbus_message_get_signature(raw)) ?? "", bytes: marshalled(raw))
     }
 
