@@ -96,6 +96,13 @@ extension DBusConnection {
         timeoutTimer = (id, first)
     }
 
+    /// Removes the loop's timer once no call waits for a reply: it would wake an idle program for nothing.
+    func disarmTimeoutTimerIfIdle() {
+        guard pendingCalls.isEmpty, let timeoutTimer else { return }
+        loop?.removeTimer(timeoutTimer.id)
+        self.timeoutTimer = nil
+    }
+
     /// Ends every pending call whose time is up with `org.freedesktop.DBus.Error.NoReply`, in the order they were
     /// sent.
     func failTimedOutCalls() {

@@ -64,6 +64,10 @@ public final class DBusConnection {
     public private(set) var strayReplyCount = 0
     /// The first of those replies (only the first is kept: any peer may send them, as many as it likes).
     public private(set) var firstStrayReply: StrayReply?
+    /// How many messages came framed as the specification says but could not be read (a unix file descriptor, a
+    /// message type the binding does not know, a body that breaks the rules): each was skipped, and a call among them
+    /// answered with `NotSupported` or `InvalidArgs`.
+    public private(set) var unreadableMessageCount = 0
 
     /// Called for every signal received, after the subscriptions added with `subscribeSignals(…)`.
     ///
@@ -181,13 +185,39 @@ public final class DBusConnection {
         guard let transport, !lost else { return }
         do throws(DBusError) {
             let open = try transport.receive()
-            while let (message, values) = try transport.nextMessage() {
-                incoming.append(DBusMessage(message, arguments: values))
+            while let next = try transport.nextMessage() {
+                switch next {
+                case .message(let message, let values):
+                    incoming.append(DBusMessage(message, arguments: values))
+                case .unreadable(let error, let caller):
+                    refuseUnreadable(error, from: caller)
+                }
             }
             if !open { connectionLost() }
         } catch {
             connectionLost()
         }
+    }
+
+    /// Skips a message the binding cannot read, answering its caller with an error when it is a call: any peer on
+    /// the bus can send one (a unix file descriptor in the signature and none passed, say), and it must not end the
+    /// connection for everyone.
+    private func refuseUnreadable(_ error: DBusError, from caller: WireMessage.Caller?) {
+        unreadableMessageCount += 1
+        guard let caller, admission(of: caller.sender) != .drop else { return }
+        var refusal = WireMessage(kind: .error, flags: .noReplyExpected)
+        let name: ErrorName =
+            if case .unsupportedType = error {
+                "org.freedesktop.DBus.Error.NotSupported"
+            } else {
+                "org.freedesktop.DBus.Error.InvalidArgs"
+            }
+        refusal.errorName = name
+        refusal.replySerial = caller.serial
+        refusal.destination = caller.sender
+        let reply = DBusMessage(refusal)
+        guard (try? reply.append([.string("Cannot read the message: \(error)")])) != nil else { return }
+        sendReply(reply, to: caller.sender)
     }
 
     /// Writes what the socket takes of the queue, and counts the replies it took as written.
@@ -262,6 +292,7 @@ public final class DBusConnection {
         switch message.wire.kind {
         case .methodReturn, .error:
             if let pending = pendingCalls.removeValue(forKey: message.replySerial) {
+                disarmTimeoutTimerIfIdle()
                 pending.complete(with: message)
                 return
             }

@@ -15,6 +15,7 @@ public final class DBusPendingCall {
     /// Stops waiting: the completion handler is never called.
     public func cancel() {
         connection?.pendingCalls[serial] = nil
+        connection?.disarmTimeoutTimerIfIdle()
     }
 }
 

@@ -147,6 +147,32 @@ struct WireMessage: Equatable {
         return try values()
     }
 
+    /// Who to answer for a method call the binding cannot read: its serial and its sender.
+    struct Caller: Equatable {
+        let serial: UInt32
+        let sender: String
+    }
+
+    /// The caller of the message `bytes`, framed but perhaps not readable otherwise, when it is a method call that
+    /// expects a reply and its serial and sender can be read: so that it can be told its call was refused rather than
+    /// wait for its timeout.
+    static func caller(of bytes: UnsafeRawBufferPointer) -> Caller? {
+        guard bytes.count >= 16, let bigEndian = try? byteOrder(bytes[0]), bytes[1] == Kind.methodCall.rawValue,
+            bytes[2] & Flags.noReplyExpected.rawValue == 0
+        else { return nil }
+        let serial = load(UInt32.self, bytes, at: 8, bigEndian: bigEndian)
+        var sender: String?
+        _ = try? WireReader.headerFields(of: bytes, bigEndian: bigEndian) { code, field throws(DBusError) in
+            guard code == Field.sender.rawValue, case .text(let type, let content) = field,
+                type == UInt8(ascii: "s"), let value = try? WireReader.checkedText(content, type: type),
+                let text = value.textValue, (try? BusName(text)) != nil
+            else { return }
+            sender = text
+        }
+        guard serial != 0, let sender else { return nil }
+        return Caller(serial: serial, sender: sender)
+    }
+
     /// The body's values, checked as a peer's are.
     ///
     /// - Throws: `DBusError.invalidMessage` for a body that does not hold its signature's values, or holds more.

@@ -95,26 +95,40 @@ final class WireTransport {
         return true
     }
 
-    /// The next whole message read, parsed and checked (`WireMessage(parsing:)`) with the body's values it read, or
-    /// `nil` until more bytes arrive.
+    /// What the next whole message read turned out to be.
+    enum Incoming {
+        /// A message parsed and checked (`WireMessage.parsed(_:names:)`), with its body's values.
+        case message(WireMessage, [DBusValue])
+        /// A message framed as the specification says but that the binding cannot take (a unix file descriptor, a type
+        /// it does not know, a field or a body that breaks the rules): skipped, so that the stream goes on after it.
+        /// `caller` is where to send an error when it is a method call that expects a reply.
+        case unreadable(DBusError, caller: WireMessage.Caller?)
+    }
+
+    /// The next whole message read, or `nil` until more bytes arrive.
     ///
-    /// - Throws: As `WireMessage(parsing:)`: the stream cannot be trusted after it, and the connection closes.
-    func nextMessage() throws(DBusError) -> (message: WireMessage, values: [DBusValue])? {
+    /// - Throws: `DBusError.invalidMessage` or `.messageTooLarge` when the fixed header cannot frame a message: the
+    ///   stream cannot be trusted after it, and the connection closes.
+    func nextMessage() throws(DBusError) -> Incoming? {
         let (start, end) = (self.start, self.end)
         let parsed = input.withUnsafeBytes { buffer in
-            Result { () throws(DBusError) -> (WireMessage, [DBusValue], Int)? in
+            Result { () throws(DBusError) -> (Incoming, Int)? in
                 let pending = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
                 guard let length = try WireMessage.length(ofMessageStarting: pending), length <= pending.count else {
                     return nil
                 }
-                let (message, values) = try WireMessage.parsed(
-                    UnsafeRawBufferPointer(rebasing: pending[..<length]), names: names)
-                return (message, values, length)
+                let bytes = UnsafeRawBufferPointer(rebasing: pending[..<length])
+                do throws(DBusError) {
+                    let (message, values) = try WireMessage.parsed(bytes, names: names)
+                    return (.message(message, values), length)
+                } catch {
+                    return (.unreadable(error, caller: WireMessage.caller(of: bytes)), length)
+                }
             }
         }
-        guard let (message, values, length) = try parsed.get() else { return nil }
+        guard let (incoming, length) = try parsed.get() else { return nil }
         self.start += length
-        return (message, values)
+        return incoming
     }
 
     /// Queues `bytes` after what is queued and writes what the socket takes now.

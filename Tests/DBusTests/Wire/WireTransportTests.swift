@@ -49,7 +49,10 @@ import Testing
         func wait(timeout: Duration = .seconds(10), matching: (WireMessage) -> Bool) throws -> WireMessage {
             let deadline = ContinuousClock.now + timeout
             while ContinuousClock.now < deadline {
-                while let (message, _) = try transport.nextMessage() {
+                while let next = try transport.nextMessage() {
+                    guard case .message(let message, _) = next else {
+                        throw DBusError.invalidMessage("an unreadable message: \(next)")
+                    }
                     if matching(message) { return message }
                     received.append(message)
                 }
@@ -112,6 +115,39 @@ import Testing
         try peer.transport.send(reply.serialized())
         #expect(client.readLine() == "('héllo, back',)")
         #expect(client.waitForExit() == .exited(0))
+    }
+
+    /// Found by DBusValueFuzzer: any peer may send a call whose body holds a unix file descriptor and pass none, and
+    /// the bus forwards it. The service skips it and answers `NotSupported`, and goes on serving everyone.
+    @Test func aCallTheBindingCannotReadIsRefusedAndTheServiceKeepsServing() throws {
+        let service = try EchoService()
+        let peer = try Peer(bus: service.bus)
+        for flags: WireMessage.Flags in [.noReplyExpected, []] {
+            var call = WireMessage(kind: .methodCall, flags: flags, serial: peer.nextSerial())
+            call.path = EchoService.path
+            call.interface = "org.freedesktop.DBus.Peer"
+            call.member = "Ping"
+            call.destination = EchoService.busName.rawValue
+            call.signature = "h"
+            call.body = [0, 0, 0, 0]
+            try peer.transport.send(call.serialized())
+            guard flags.isEmpty else { continue }
+            let refusal = try peer.wait { $0.replySerial == call.serial }
+            #expect(refusal.kind == .error)
+            #expect(refusal.errorName?.rawValue == "org.freedesktop.DBus.Error.NotSupported")
+            let text = try refusal.values().first?.stringValue ?? ""
+            #expect(text.contains("unix file descriptor"), "\(text)")
+        }
+        // The call without a reply was skipped as quietly; both times the service lived on.
+        #expect(
+            try peer.call(
+                destination: EchoService.busName.rawValue, path: EchoService.path,
+                interface: "org.freedesktop.DBus.Peer", member: "Ping", []
+            ).isEmpty)
+        #expect(
+            try service.client().call(
+                destination: EchoService.busName, path: EchoService.path, interface: EchoService.interface,
+                member: "Concat", arguments: [.string("still "), .string("here")]) == [.string("still here")])
     }
 
     @Test func aMessageLargerThanTheBufferAndTheSocketGoesThroughTheBusAndBack() throws {
