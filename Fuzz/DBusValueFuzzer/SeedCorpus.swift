@@ -38,18 +38,6 @@ enum SeedCorpus {
         ]
     }
 
-    /// A body of `count` variants, each holding the next, the last holding `innermost` (`y`, or an array of one
-    /// element: `ai`, or `av` whose variant holds a `y`), for the signature `v`.
-    static func nestedVariants(_ count: Int, around innermost: String) -> [UInt8] {
-        let variant: [UInt8] = [1, UInt8(ascii: "v"), 0]
-        var body = Array(repeating: variant, count: count - 1).flatMap { $0 }
-        body += [UInt8(innermost.utf8.count)] + Array(innermost.utf8) + [0]
-        guard innermost != "y" else { return body + [7] }
-        while body.count % 4 != 0 { body.append(0) }
-        let element: [UInt8] = innermost == "ai" ? [1, 0, 0, 0] : [1, UInt8(ascii: "y"), 0, 7]
-        return body + [4, 0, 0, 0] + element
-    }
-
     /// Writes every seed into `folder`, which must exist, and returns how many.
     static func write(to folder: String) -> Int {
         var seeds: [[UInt8]] = []
@@ -74,7 +62,7 @@ enum SeedCorpus {
         // fixed-size values at the last level, header fields D-Bus does not define (twice, holding 62 and 63
         // variants, holding an 'h'), a defined field twice, a field of code 0, a type D-Bus does not define.
         for (count, innermost) in [(64, "y"), (65, "y"), (64, "ai"), (63, "av")] {
-            seeds.append([2, 0, 1, UInt8(ascii: "v")] + nestedVariants(count, around: innermost))
+            seeds.append([2, 0, 1, UInt8(ascii: "v")] + LibDBusReference.nestedVariants(count, around: innermost))
         }
         // A unix file descriptor's index in a body without descriptors, which libdbus takes and the binding refuses.
         seeds += [
@@ -85,8 +73,8 @@ enum SeedCorpus {
         let replySerial: [UInt8] = [1, UInt8(ascii: "u"), 0, 1, 0, 0, 0]
         let fields: [[(code: UInt8, variant: [UInt8])]] = [
             [(42, byte), (42, byte)], [(5, replySerial), (5, replySerial)], [(0, byte)],
-            [(42, nestedVariants(62, around: "y"))],
-            [(42, nestedVariants(63, around: "y"))], [(42, [1, UInt8(ascii: "h"), 0, 0, 0, 0, 0])],
+            [(42, LibDBusReference.nestedVariants(62, around: "y"))],
+            [(42, LibDBusReference.nestedVariants(63, around: "y"))], [(42, [1, UInt8(ascii: "h"), 0, 0, 0, 0, 0])],
         ]
         for extra in fields {
             seeds.append([5, 255] + HandWrittenCall.bytes(signature: [], body: [], bigEndian: false, fields: extra))

@@ -60,6 +60,19 @@ enum LibDBusReference {
         return Array(bytes.suffix(length))
     }
 
+    /// A body of `count` variants, each holding the next, the last holding `innermost` (`y`, or an array of one
+    /// element: `ai`, or `av` whose variant holds a `y`), for the signature `v`: values nested to the depth where
+    /// libdbus starts refusing them, written by hand since the binding refuses to write them.
+    static func nestedVariants(_ count: Int, around innermost: String) -> [UInt8] {
+        let variant: [UInt8] = [1, UInt8(ascii: "v"), 0]
+        var body = Array(repeating: variant, count: count - 1).flatMap { $0 }
+        body += [UInt8(innermost.utf8.count)] + Array(innermost.utf8) + [0]
+        guard innermost != "y" else { return body + [7] }
+        while body.count % 4 != 0 { body.append(0) }
+        let element: [UInt8] = innermost == "ai" ? [1, 0, 0, 0] : [1, UInt8(ascii: "y"), 0, 7]
+        return body + [4, 0, 0, 0] + element
+    }
+
     /// What libdbus finds in a message it loads from a peer's bytes.
     struct Loaded {
         /// The message type's code (`DBUS_MESSAGE_TYPE_…`).

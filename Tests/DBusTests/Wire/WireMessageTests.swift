@@ -233,25 +233,13 @@ import Testing
         #expect(try LibDBusReference.load(bytes).signature == signature, "libdbus")
     }
 
-    /// A body of `count` variants, each holding the next, the last holding `innermost` (`y`, or an array of one
-    /// element: `ai`, or `av` whose variant holds a `y`), to be read with the signature `v`.
-    static func variants(_ count: Int, around innermost: String) -> [UInt8] {
-        let variant: [UInt8] = [1, UInt8(ascii: "v"), 0]
-        var body = Array(repeating: variant, count: count - 1).flatMap { $0 }
-        body += [UInt8(innermost.utf8.count)] + Array(innermost.utf8) + [0]
-        guard innermost != "y" else { return body + [7] }
-        while body.count % 4 != 0 { body.append(0) }
-        let element: [UInt8] = innermost == "ai" ? [1, 0, 0, 0] : [1, UInt8(ascii: "y"), 0, 7]
-        return body + [4, 0, 0, 0] + element
-    }
-
     /// Found by DBusValueFuzzer: variants nested 65 to 127 deep were read, where D-Bus allows a message 64 containers
     /// deep and libdbus refuses more; the elements of an array of fixed-size values are not counted apart.
     @Test(arguments: [(64, "y", true), (65, "y", false), (64, "ai", true), (62, "av", true), (63, "av", false)])
     func valuesNestedPast64ContainersAreRefusedAsLibdbusRefusesThem(count: Int, innermost: String, allowed: Bool)
         throws
     {
-        let bytes = try Self.goodCall(body: Self.variants(count, around: innermost), signature: "v")
+        let bytes = try Self.goodCall(body: LibDBusReference.nestedVariants(count, around: innermost), signature: "v")
         #expect(((try? Self.parsed(bytes)) != nil) == allowed)
         #expect(((try? LibDBusReference.load(bytes)) != nil) == allowed, "libdbus")
     }
