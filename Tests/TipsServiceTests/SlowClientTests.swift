@@ -16,13 +16,14 @@ struct SlowClientTests {
 
     // One client sending 100,000 ListTips (GetTips of every tip now) without reading once grew the service from 25 to
     // 515 MB, and every other client's calls timed out for minutes behind its replies in the one outgoing queue.
-    @Test func anotherClientIsAnsweredWithinASecondAndTheServiceStaysSmall() throws {
+    // A flood of Peer.Ping, which the binding answers before any other call, slows nobody either. Its replies are so
+    // small that the bus takes them as they come: the service never holds enough of them to refuse the flooder.
+    @Test(arguments: [Tips1.Method.getTips.rawValue, "Peer.Ping"])
+    func anotherClientIsAnsweredWithinASecondAndTheServiceStaysSmall(flooding member: String) throws {
         let service = try RunningService()
         let pid = try #require(service.servicePID)
         let baseline = try Self.residentKilobytes(of: pid)
-        let flood = try ChildProcess(
-            try builtProduct("tips-flood"),
-            [service.bus.address, "100000", Tips1.Method.getTips.rawValue])
+        let flood = try ChildProcess(try builtProduct("tips-flood"), [service.bus.address, "100000", member])
         var slowest = Duration.zero
         var largest = baseline
         let clock = ContinuousClock()
@@ -37,14 +38,16 @@ struct SlowClientTests {
         flood.kill()
         #expect(slowest < .seconds(1), "the slowest GetTips of one tip took \(slowest)")
         ReliabilityReport.record(
-            "a client flooding 100,000 GetTips of every tip it never reads: the slowest other GetTips \(slowest), "
+            "a client flooding 100,000 \(member) it never reads: the slowest other GetTips \(slowest), "
                 + "the service at most \(largest) kB (from \(baseline) kB)")
         #expect(largest < 64 * 1_024, "the service reached \(largest) kB")
         #expect(service.answersPing())
         #expect(service.stop() == .exited(0))
-        #expect(
-            service.lastLog.contains { $0.contains("is not reading its replies; refusing its calls") },
-            "\(service.lastLog)")
+        if member != "Peer.Ping" {
+            #expect(
+                service.lastLog.contains { $0.contains("is not reading its replies; refusing its calls") },
+                "\(service.lastLog)")
+        }
     }
 
     @Test func aClientOverItsQuotaIsRefusedWithLimitsExceededAndServedAgainOnceItReads() throws {

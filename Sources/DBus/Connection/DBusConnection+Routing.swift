@@ -3,12 +3,15 @@ extension DBusConnection {
     private static let introspectable = "org.freedesktop.DBus.Introspectable"
     private static let properties = "org.freedesktop.DBus.Properties"
 
-    /// Answers a method call: `org.freedesktop.DBus.Peer` at once, as libdbus and sd-bus do, before any quota or
-    /// gate; any other once its peer is within its quota and the ``callGate`` lets it through.
+    /// Answers a method call: `org.freedesktop.DBus.Peer` at once, as libdbus and sd-bus do, before the gate and
+    /// unless its peer is past its hard quota (a flood of `Ping`s never read must not fill the memory either); any
+    /// other once its peer is within its quota and the ``callGate`` lets it through.
     func handleMethodCall(_ message: DBusMessage) {
         let peer = message.sender ?? ""
         if message.interface?.rawValue == Self.peer {
-            servePeer(message)
+            if queuedReplyBytes.isEmpty || admission(of: peer) != .drop {
+                servePeer(message, from: peer)
+            }
             return
         }
         switch admission(of: peer) {
@@ -34,7 +37,7 @@ extension DBusConnection {
     }
 
     /// Answers a call of `org.freedesktop.DBus.Peer`, whatever arguments it carries, as libdbus and sd-bus do.
-    private func servePeer(_ message: DBusMessage) {
+    private func servePeer(_ message: DBusMessage, from peer: String) {
         guard !message.noReplyExpected else { return }
         let outcome: Result<[DBusValue], DBusMethodError>
         switch message.member?.rawValue {
@@ -51,7 +54,7 @@ extension DBusConnection {
             reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
         }
         if let reply {
-            _ = try? send(reply)
+            sendReply(reply, to: peer)
         }
     }
 

@@ -1,7 +1,8 @@
 // tips-flood ADDRESS COUNT MEMBER
 //
 // A client that never reads its replies: sends COUNT calls of org.feels.Tips1.MEMBER, a method of the contract, each
-// input as plain as its type allows ('' , 0, false, an empty array or dictionary: GetTips then asks for every tip), to
+// input as plain as its type allows ('' , 0, false, an empty array or dictionary: GetTips then asks for every tip),
+// or of org.freedesktop.DBus.Peer.Ping when MEMBER is Peer.Ping (answered before every other call), to
 // org.feels.Tips on the bus at ADDRESS as fast as the bus takes them, prints "sent COUNT", then waits, reading
 // nothing, until it is killed. The reliability tests and the benchmark use it to show that one such client slows
 // nobody else.
@@ -37,13 +38,15 @@ func plainest(_ signature: DBusSignature) throws(DBusError) -> DBusValue {
 
 let arguments = CommandLine.arguments
 let methods = Tips1.definition(serving: nil).methods
+let peerPing = "Peer.Ping"
 guard arguments.count == 4, let count = Int(arguments[2]), count > 0,
-    let method = methods.first(where: { $0.name.rawValue == arguments[3] })
+    arguments[3] == peerPing || methods.contains(where: { $0.name.rawValue == arguments[3] })
 else {
-    print(
-        "usage: tips-flood ADDRESS COUNT MEMBER, MEMBER one of \(methods.map(\.name.rawValue).joined(separator: ", "))")
+    let members = [peerPing] + methods.map(\.name.rawValue)
+    print("usage: tips-flood ADDRESS COUNT MEMBER, MEMBER one of \(members.joined(separator: ", "))")
     exit(2)
 }
+let method = methods.first { $0.name.rawValue == arguments[3] }
 var body: [DBusValue] = []
 for argument in arguments.dropFirst(4) {
     if argument.hasPrefix("s:") {
@@ -60,10 +63,17 @@ for argument in arguments.dropFirst(4) {
 do throws(DBusError) {
     let connection = try DBusConnection(address: arguments[1])
     var inputs: [DBusValue] = []
-    for input in method.inputs { inputs.append(try plainest(input.signature)) }
+    for input in method?.inputs ?? [] { inputs.append(try plainest(input.signature)) }
     for _ in 0..<count {
-        let call = try DBusMessage.methodCall(
-            destination: Tips1.busName, path: Tips1.objectPath, interface: Tips1.name, member: method.name)
+        let call =
+            if let method {
+                try DBusMessage.methodCall(
+                    destination: Tips1.busName, path: Tips1.objectPath, interface: Tips1.name, member: method.name)
+            } else {
+                try DBusMessage.methodCall(
+                    destination: Tips1.busName, path: Tips1.objectPath, interface: "org.freedesktop.DBus.Peer",
+                    member: "Ping")
+            }
         try call.append(inputs)
         try connection.send(call)
     }
