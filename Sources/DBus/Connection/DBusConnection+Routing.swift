@@ -39,14 +39,7 @@ extension DBusConnection {
     /// Answers a call of `org.freedesktop.DBus.Peer`, whatever arguments it carries, as libdbus and sd-bus do.
     private func servePeer(_ message: DBusMessage, from peer: String) {
         guard !message.noReplyExpected else { return }
-        let outcome: Result<[DBusValue], DBusMethodError>
-        switch message.member?.rawValue {
-        case "Ping": outcome = .success([])
-        case "GetMachineId": outcome = machineID()
-        default:
-            outcome = .failure(
-                .unknownMethod("Unknown method \(quoted(message.member?.rawValue ?? "")) in interface '\(Self.peer)'"))
-        }
+        let outcome = callPeer(message, member: message.member ?? "Ping", checkingArguments: false)
         let reply: DBusMessage?
         switch outcome {
         case .success(let values): reply = try? makeReply(to: message, values: values)
@@ -123,7 +116,6 @@ extension DBusConnection {
         let object = objects[path]
         if let interface {
             switch interface {
-            case Self.peer: return callPeer(message, member: member).map { .values($0) }
             case Self.introspectable:
                 return callIntrospectable(message, path: path, member: member).map { .values($0) }
             case Self.properties:
@@ -205,14 +197,19 @@ extension DBusConnection {
 
     // MARK: - Standard interfaces
 
-    private func callPeer(_ message: DBusMessage, member: MemberName) -> Result<[DBusValue], DBusMethodError> {
+    /// A `Peer` method's answer; named with its interface (``servePeer(_:from:)``), whatever arguments the call
+    /// carries, as libdbus and sd-bus answer it; without (a `Ping` the first interface may answer), only with none.
+    private func callPeer(_ message: DBusMessage, member: MemberName, checkingArguments: Bool = true)
+        -> Result<[DBusValue], DBusMethodError>
+    {
+        if checkingArguments, ["Ping", "GetMachineId"].contains(member.rawValue),
+            let error = checkSignature(message, expected: "")
+        {
+            return .failure(error)
+        }
         switch member.rawValue {
-        case "Ping":
-            if let error = checkSignature(message, expected: "") { return .failure(error) }
-            return .success([])
-        case "GetMachineId":
-            if let error = checkSignature(message, expected: "") { return .failure(error) }
-            return machineID()
+        case "Ping": return .success([])
+        case "GetMachineId": return machineID()
         default:
             return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(Self.peer)'"))
         }

@@ -171,6 +171,9 @@ public final class DBusConnection {
             connectionLost()
             throw .disconnected
         }
+        // Sending writes what was queued before too: the replies it took out are counted as written here, as no
+        // write event may follow once the queue is empty.
+        repliesWritten()
         if transport.wantsToWrite {
             updateWatch()
         }

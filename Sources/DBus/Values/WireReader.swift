@@ -1,60 +1,26 @@
-/// Reads values from bytes in D-Bus's wire format, either byte order.
-///
-/// Bytes this binding wrote or checked before are read trusting the values' text (UTF-8, object paths, signatures)
-/// but not the structure, so that bytes that do not match their signature end in `DBusError.invalidMessage`, never in
-/// a read out of bounds. Bytes from a peer (`WireMessage`) are read `validating`: every rule of the specification's,
-/// as libdbus and sd-bus check a message they load.
+/// Reads values from bytes in D-Bus's wire format, either byte order, with every rule of the specification's, as
+/// libdbus and sd-bus check a message they load: bytes that do not match their signature end in
+/// `DBusError.invalidMessage`, never in a read out of bounds.
 struct WireReader {
     /// The whole message, header included: offsets, and so alignment, count from its first byte.
     private let bytes: UnsafeRawBufferPointer
     private let bigEndian: Bool
-    /// Whether the text is checked too: UTF-8 without NUL, object paths, signatures, zero padding.
-    private let validating: Bool
     /// Where the next value is read.
     private var offset: Int
 
-    /// Deeper than D-Bus allows (32 arrays, 32 structures, and variants to 64 in all), for bytes not checked
-    /// check: enough that no valid message reaches it, few enough that the recursion cannot exhaust the stack.
+    /// Deeper than D-Bus allows (32 arrays, 32 structures, and variants to 64 in all): a bound on the recursion, so
+    /// that it cannot exhaust the stack before the depth's own check refuses the value.
     private static let maximumDepth = 128
 
-    /// The values of the message `bytes`, whose body's signature is `signature`.
-    ///
-    /// - Throws: `DBusError.unsupportedType` for a unix file descriptor, `.invalidMessage` for bytes that are not a
-    ///   message or do not hold values of `signature`.
-    static func values(of bytes: UnsafeRawBufferPointer, signature: UnsafeRawBufferPointer) throws(DBusError)
-        -> [DBusValue]
-    {
-        guard bytes.count >= 16 else { throw .invalidMessage("a message shorter than its fixed header") }
-        let order = bytes[0]
-        guard order == UInt8(ascii: "l") || order == UInt8(ascii: "B") else {
-            throw .invalidMessage("unknown byte order \(order)")
-        }
-        var reader = WireReader(bytes: bytes, bigEndian: order == UInt8(ascii: "B"), validating: false, offset: 4)
-        let bodyLength = Int(try reader.integer(UInt32.self))
-        reader.offset = 12
-        let fieldsLength = Int(try reader.integer(UInt32.self))
-        let bodyStart = (16 + fieldsLength + 7) & ~7
-        guard bodyStart <= bytes.count, bytes.count - bodyStart == bodyLength else {
-            throw .invalidMessage("a body of \(bodyLength) bytes in a message of \(bytes.count)")
-        }
-        reader.offset = bodyStart
-        var values: [DBusValue] = []
-        var position = 0
-        while position < signature.count {
-            values.append(try reader.value(signature, at: &position, depth: 0))
-        }
-        return values
-    }
-
-    /// The values of `signature` in `bytes` from `offset` on, in the byte order asked, checked as a peer's message is
-    /// (`validating`), and the offset after them.
+    /// The values of `signature` in `bytes` from `offset` on, in the byte order asked, checked as a peer's message is,
+    /// and the offset after them.
     ///
     /// - Throws: As ``values(of:signature:)``, and `DBusError.invalidMessage` for text or padding the specification
     ///   does not allow.
     static func values(
         of bytes: UnsafeRawBufferPointer, signature: UnsafeRawBufferPointer, at offset: Int, bigEndian: Bool
     ) throws(DBusError) -> (values: [DBusValue], end: Int) {
-        var reader = WireReader(bytes: bytes, bigEndian: bigEndian, validating: true, offset: offset)
+        var reader = WireReader(bytes: bytes, bigEndian: bigEndian, offset: offset)
         var values: [DBusValue] = []
         var position = 0
         while position < signature.count {
@@ -72,12 +38,12 @@ struct WireReader {
     }
 
     /// Calls `take` with each header field of the message `bytes` (its code and what its variant holds), read as a
-    /// peer's are (`validating`), and returns the offset after the fields: the fields' `a(yv)` read in place, without
+    /// peer's are, and returns the offset after the fields: the fields' `a(yv)` read in place, without
     /// a value for the array or its structures.
     static func headerFields(
         of bytes: UnsafeRawBufferPointer, bigEndian: Bool, _ take: (UInt8, HeaderField) throws(DBusError) -> Void
     ) throws(DBusError) -> Int {
-        var reader = WireReader(bytes: bytes, bigEndian: bigEndian, validating: true, offset: 12)
+        var reader = WireReader(bytes: bytes, bigEndian: bigEndian, offset: 12)
         let length = Int(try reader.integer(UInt32.self))
         try reader.align(8)
         guard length <= bytes.count - reader.offset else {
@@ -125,9 +91,7 @@ struct WireReader {
     ///
     /// - Throws: `DBusError.invalidMessage` for text the specification does not allow.
     static func checkedText(_ content: UnsafeRawBufferPointer, type: UInt8) throws(DBusError) -> DBusValue {
-        guard !content.contains(0), let text = String(validating: content, as: UTF8.self) else {
-            throw .invalidMessage("a string that is not UTF-8 without NUL")
-        }
+        let text = try utf8(content)
         switch type {
         case UInt8(ascii: "o"):
             if let problem = NameRules.objectPathProblem(text) {
@@ -166,13 +130,13 @@ struct WireReader {
         case UInt8(ascii: "s"): return .string(try text(length: Int(try integer(UInt32.self))))
         case UInt8(ascii: "o"):
             let path = try text(length: Int(try integer(UInt32.self)))
-            if validating, let problem = NameRules.objectPathProblem(path) {
+            if let problem = NameRules.objectPathProblem(path) {
                 throw .invalidMessage("an object path that \(problem)")
             }
             return .objectPath(ObjectPath(unchecked: path))
         case UInt8(ascii: "g"):
             let text = try text(length: Int(try integer(UInt8.self)))
-            if validating { _ = try Self.checked(signature: text) }
+            _ = try Self.checked(signature: text)
             return .signature(DBusSignature(unchecked: text))
         case UInt8(ascii: "v"): return .variant(try variantContent(depth: depth))
         case UInt8(ascii: "("):
@@ -202,7 +166,7 @@ struct WireReader {
         }
         offset += length + 1
         // A header field's variant holds one basic type: nothing to parse but its code, no text to make.
-        if validating, !(length == 1 && SignatureParser.isBasic(bytes[start])) {
+        if !(length == 1 && SignatureParser.isBasic(bytes[start])) {
             let text = String(decoding: bytes[start..<start + length], as: UTF8.self)
             if try Self.checked(signature: text).count != 1 {
                 throw .invalidMessage("a variant's signature '\(text)' is not one complete type")
@@ -229,7 +193,7 @@ struct WireReader {
         let isEntry = signature[elementStart] == UInt8(ascii: "{")
         try align(DBusValue.alignment(ofTypeCode: signature[elementStart]))
         guard length <= bytes.count - offset else { throw .invalidMessage("an array of \(length) bytes overruns") }
-        if validating, length > WireLimits.maximumArrayLength {
+        if length > WireLimits.maximumArrayLength {
             throw .invalidMessage("an array of \(length) bytes, over the limit of \(WireLimits.maximumArrayLength)")
         }
         let end = offset + length
@@ -296,7 +260,7 @@ struct WireReader {
     /// a variant's content or the elements of an array would start, but for an array of fixed-size values, whose
     /// elements are not values apart.
     private func checkDepth(_ depth: Int) throws(DBusError) {
-        guard validating, depth > WireLimits.maximumTotalDepth else { return }
+        guard depth > WireLimits.maximumTotalDepth else { return }
         throw .invalidMessage("values nested \(depth) deep, past the 64 D-Bus allows")
     }
 
@@ -325,7 +289,7 @@ struct WireReader {
     private mutating func align(_ boundary: Int) throws(DBusError) {
         let aligned = (offset + boundary - 1) & ~(boundary - 1)
         guard aligned <= bytes.count else { throw .invalidMessage("a message ends inside its padding") }
-        if validating, bytes[offset..<aligned].contains(where: { $0 != 0 }) {
+        if bytes[offset..<aligned].contains(where: { $0 != 0 }) {
             throw .invalidMessage("padding that is not zero")
         }
         offset = aligned
@@ -348,7 +312,11 @@ struct WireReader {
         }
         let content = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
         offset += length + 1
-        guard validating else { return String(decoding: content, as: UTF8.self) }
+        return try Self.utf8(content)
+    }
+
+    /// `content` as text: UTF-8 without NUL, as every string, object path and signature on the wire must be.
+    private static func utf8(_ content: UnsafeRawBufferPointer) throws(DBusError) -> String {
         guard !content.contains(0), let text = String(validating: content, as: UTF8.self) else {
             throw .invalidMessage("a string that is not UTF-8 without NUL")
         }

@@ -76,14 +76,14 @@ import Testing
         }
     }
 
+    /// The values of the message `bytes`, read as a peer's message is: whole, every rule checked.
     static func read(_ bytes: [UInt8], signature: String) throws(DBusError) -> [DBusValue] {
-        let signatureBytes = Array(signature.utf8)
         let result = bytes.withUnsafeBytes { message in
-            signatureBytes.withUnsafeBytes { signature in
-                Result { () throws(DBusError) in try WireReader.values(of: message, signature: signature) }
-            }
+            Result { () throws(DBusError) in try WireMessage(parsing: message) }
         }
-        return try result.get()
+        let message = try result.get()
+        #expect(message.signature == signature)
+        return try message.values()
     }
 
     static let richSignature = "ynqiuxtdsogba{sv}(nv)ay"
