@@ -303,4 +303,53 @@ import Testing
             #expect(throws: DBusError.self) { try Self.parsed(broken, names: names) }
         }
     }
+
+    /// The fields of a call from each of 500 callers, as the bus sends them: each read again is taken from the cache,
+    /// whatever the caller's unique name (with one slot a field, two fields of one call could share a slot and evict
+    /// each other at every call).
+    @Test func everyFieldOfACallIsKeptWhateverTheCallersName() throws {
+        for number in 0..<500 {
+            let names = HeaderFieldCache()
+            var call = WireMessage(kind: .methodCall, serial: 3)
+            call.path = "/org/feels/Tips"
+            call.interface = "org.feels.Tips1"
+            call.member = "GetTips"
+            call.destination = "org.feels.Tips"
+            call.sender = ":1.\(number)"
+            call.signature = "asa{sv}"
+            call.body = [0, 0, 0, 0, 0, 0, 0, 0]
+            let bytes = try call.serialized()
+            _ = try Self.parsed(bytes, names: names)
+            let checked = names.misses
+            #expect(checked == 6)
+            #expect(try Self.parsed(bytes, names: names) == call)
+            #expect(names.misses == checked, "caller :1.\(number)")
+        }
+    }
+
+    /// Four fields that fall in one set are all kept; a fifth takes the place of the one kept first.
+    @Test func aFullSetGivesUpTheFieldLeastRecentlyUsed() throws {
+        let names = HeaderFieldCache()
+        let member: UInt8 = 3  // The specification's code for a member.
+        let type = UInt8(ascii: "s")
+        func set(_ name: String) -> Int {
+            Array(name.utf8).withUnsafeBytes { names.set(code: member, type: type, bytes: $0) }
+        }
+        let candidates = (0..<2000).map { "Member\($0)" }
+        let target = set(candidates[0])
+        let sameSet = candidates.filter { set($0) == target }
+        try #require(sameSet.count >= HeaderFieldCache.ways + 1)
+        func keep(_ name: String) {
+            Array(name.utf8).withUnsafeBytes { names.keep(name, code: member, type: type, bytes: $0) }
+        }
+        func text(_ name: String) -> String? {
+            Array(name.utf8).withUnsafeBytes { names.text(code: member, type: type, bytes: $0) }
+        }
+        let four = Array(sameSet.prefix(HeaderFieldCache.ways))
+        four.forEach(keep)
+        for name in four { #expect(text(name) == name) }
+        keep(sameSet[HeaderFieldCache.ways])
+        #expect(text(four[0]) == nil)
+        for name in four.dropFirst() + [sameSet[HeaderFieldCache.ways]] { #expect(text(name) == name) }
+    }
 }
