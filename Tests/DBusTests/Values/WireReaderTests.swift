@@ -242,6 +242,41 @@ import Testing
         #expect(throws: DBusError.self) { try Self.read(bytes, signature: "u") }
     }
 
+    /// The word-at-a-time ASCII check, which lets a name be made into text without the standard library's generic
+    /// validation, against the byte-at-a-time rule it stands for: every length around a word, a NUL or a byte of
+    /// 0x80 or more at every place, and text that is UTF-8 but not ASCII still read (and NUL still refused) by the
+    /// slower way.
+    @Test func asciiTextIsTakenAsItIsAndAnythingElseGoesTheLongWay() throws {
+        func rule(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { (1...127).contains($0) } }
+        func fast(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { WireReader.isASCIIWithoutNUL($0) } }
+        for length in 0...24 {
+            let plain = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            #expect(fast(plain) == rule(plain))
+            for place in 0..<length {
+                for odd: UInt8 in [0, 1, 0x7F, 0x80, 0xC3, 0xFF] {
+                    var bytes = plain
+                    bytes[place] = odd
+                    #expect(fast(bytes) == rule(bytes), "\(bytes)")
+                }
+            }
+        }
+        let words = ["", "SiriShortcutTip", "Réglages · 設定 🙂"]
+        for word in words {
+            let bytes = HandWritten.message(bigEndian: false, signature: "s") { $0.string(word) }
+            #expect(try Self.read(bytes, signature: "s") == [.string(word)])
+        }
+        for spoiled: [UInt8] in [
+            [0x61, 0x00, 0x62], [0x61, 0xC3], [0xFF, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61],
+        ] {
+            let bytes = HandWritten.message(bigEndian: false, signature: "s") { body in
+                body.integer(UInt32(spoiled.count))
+                body.bytes += spoiled
+                body.bytes.append(0)
+            }
+            #expect(throws: DBusError.self, "\(spoiled)") { try Self.read(bytes, signature: "s") }
+        }
+    }
+
     @Test func aUnixFileDescriptorIsUnsupported() {
         let bytes = HandWritten.message(bigEndian: false, signature: "h") { $0.integer(UInt32(0)) }
         #expect(throws: DBusError.unsupportedType("h (unix file descriptor)")) { try Self.read(bytes, signature: "h") }
