@@ -15,6 +15,9 @@ public final class DBusConnection {
     var incomingStart = 0
     /// The serial the last message sent got.
     private var lastSerial: UInt32 = 0
+    /// The header of the message being sent, written again for each: the transport copies what the socket does not
+    /// take at once, so one buffer serves every message, with nothing allocated.
+    private var headerBytes = WireBytes(capacity: 256)
     /// The calls sent with a completion handler and not answered yet, by serial.
     var pendingCalls: [UInt32: PendingReply] = [:]
     /// The exported objects by path.
@@ -160,9 +163,10 @@ public final class DBusConnection {
         // Serials wrap past 0, which no message may have.
         lastSerial = lastSerial == .max ? 1 : lastSerial + 1
         message.wire.serial = lastSerial
-        let header = try message.wire.header()
+        headerBytes.removeAll()
+        try message.wire.header(into: &headerBytes)
         do throws(DBusError) {
-            try header.withUnsafeBytes { header in
+            try headerBytes.withUnsafeBytes { header in
                 message.wire.body.withUnsafeBytes { body in
                     Result { () throws(DBusError) in try transport.send(header, body) }
                 }

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// A message's bytes in D-Bus's wire format, little-endian, as this binding marshals them: headers, bodies, and the
@@ -13,7 +14,8 @@ struct WireBytes {
     private(set) var count = 0
 
     init(capacity: Int = 1024) {
-        storage = [UInt8](repeating: 0, count: capacity)
+        storage = []
+        reserve(capacity)
     }
 
     /// Bytes that go on from `bytes`, written before from a boundary of 8 (a body appended to).
@@ -37,7 +39,24 @@ struct WireBytes {
     private mutating func reserve(_ size: Int) {
         let needed = count + size
         guard needed > storage.count else { return }
-        storage.append(contentsOf: repeatElement(0, count: max(needed, 2 * storage.count) - storage.count))
+        var missing = max(needed, 2 * storage.count) - storage.count
+        storage.reserveCapacity(storage.count + missing)
+        // Copied from zeros (a memcpy): an array made at its size goes through the standard library's unspecialized
+        // code, which looks the storage's type up at run time, and zeros appended one by one cost an instruction or
+        // two a byte.
+        while missing > 0 {
+            let chunk = min(missing, Int(CSYSTEM_ZEROS_SIZE))
+            storage.append(contentsOf: UnsafeRawBufferPointer(start: csystem_zeros(), count: chunk))
+            missing -= chunk
+        }
+    }
+
+    /// Forgets what was written, keeping the storage for the next message: the bytes written are zeroed again.
+    mutating func removeAll() {
+        storage.withUnsafeMutableBytes { raw in
+            if let base = raw.baseAddress { memset(base, 0, count) }
+        }
+        count = 0
     }
 
     /// Steps to the next multiple of `boundary` (a power of two), over zeros.

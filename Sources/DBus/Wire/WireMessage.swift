@@ -195,21 +195,22 @@ struct WireMessage: Equatable {
     ///
     /// - Throws: As ``header()``.
     func serialized() throws(DBusError) -> [UInt8] {
-        var wire = try header()
+        var wire = WireBytes(capacity: 256)
+        try header(into: &wire)
         wire.append(contentsOf: body)
         return wire.finished()
     }
 
-    /// The bytes before the body: the fixed header and the fields in the specification's order of codes, padded to
-    /// 8 bytes, the body's length in them; a connection sends them and the body as they are, without joining them.
+    /// Writes the bytes before the body into `wire`, which must be empty: the fixed header and the fields in the
+    /// specification's order of codes, padded to 8 bytes, the body's length in them; a connection sends them and the
+    /// body as they are, without joining them, from a `wire` it keeps for every message.
     ///
     /// - Throws: `DBusError.invalidMessage` for a message without a serial or a field its kind needs, or with a
     ///   big-endian body; `.messageTooLarge` past 128 MiB.
-    func header() throws(DBusError) -> WireBytes {
+    func header(into wire: inout WireBytes) throws(DBusError) {
         guard serial != 0 else { throw .invalidMessage("a message to send needs a serial") }
         guard !bigEndian else { throw .invalidMessage("this binding writes little-endian bodies only") }
         try checkRequiredFields()
-        var wire = WireBytes(capacity: 256)
         wire.append(byte: UInt8(ascii: "l"))
         wire.append(byte: kind.rawValue)
         wire.append(byte: flags.rawValue)
@@ -233,7 +234,6 @@ struct WireMessage: Equatable {
         guard wire.count + body.count <= WireLimits.maximumMessageLength else {
             throw .messageTooLarge(bytes: wire.count + body.count, limit: WireLimits.maximumMessageLength)
         }
-        return wire
     }
 
     /// Records the header field `code`, checking its type and its value.
