@@ -4,6 +4,12 @@ import PackageDescription
 /// Every Swift target builds in Swift 6 mode (complete concurrency checking) with warnings as errors.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+/// The modules a call runs through leave exclusive access to memory to the debug builds every test runs in: the
+/// runtime's check of each access to a class's stored property was an eighth of a Ping in the DBus module, and a
+/// write's commit made six such checks (docs/DESIGN.md, "The wire").
+let callPath: [SwiftSetting] =
+    strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "feels-tips",
     products: [
@@ -25,26 +31,22 @@ let package = Package(
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
         // The tips: catalog, parameters, rules, status, display frequency, explanations. No I/O.
-        .target(name: "TipsCore", swiftSettings: strict),
+        .target(name: "TipsCore", swiftSettings: callPath),
         // SQLite persistence of moods, parameters and tip state.
-        .target(name: "TipsStore", dependencies: ["TipsCore", "CSQLite"], swiftSettings: strict),
+        .target(name: "TipsStore", dependencies: ["TipsCore", "CSQLite"], swiftSettings: callPath),
         // Our D-Bus binding, speaking the wire itself: connection, messages, values, exported objects, main loop.
-        // Its release build leaves exclusive access to memory to the debug builds every test runs in: the runtime's
-        // check of each access to a class's stored property was an eighth of a Ping (docs/DESIGN.md, "The wire").
-        .target(
-            name: "DBus", dependencies: ["CSystem"],
-            swiftSettings: strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(name: "DBus", dependencies: ["CSystem"], swiftSettings: callPath),
         // The system seams the executables share, without Foundation: the wall clock and the C library's time zone,
         // the environment, journal-friendly logging, following files with inotify, the notifier's settings.
-        .target(name: "FeelsSystem", dependencies: ["TipsCore", "CGettext"], swiftSettings: strict),
+        .target(name: "FeelsSystem", dependencies: ["TipsCore", "CGettext"], swiftSettings: callPath),
         // The org.feels.Tips1 object: one table of members, thin handlers, error mapping.
         .target(
             name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus", "FeelsSystem", "TipsInterface"],
-            swiftSettings: strict),
+            swiftSettings: callPath),
         // The D-Bus contract, generated from dbus/org.feels.Tips1.xml at build time: names, dictionary types, the typed
         // client, the server's protocol and interface table.
         .target(
-            name: "TipsInterface", dependencies: ["DBus"], swiftSettings: strict, plugins: ["InterfaceCodegen"]),
+            name: "TipsInterface", dependencies: ["DBus"], swiftSettings: callPath, plugins: ["InterfaceCodegen"]),
         .executableTarget(name: "tips-interface-codegen", swiftSettings: strict),
         .plugin(name: "InterfaceCodegen", capability: .buildTool(), dependencies: ["tips-interface-codegen"]),
         // The command for people at a terminal, over the org.feels.Tips1 interface only: parsing, calls, output.
