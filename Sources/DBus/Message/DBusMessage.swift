@@ -141,11 +141,15 @@ public final class DBusMessage {
         guard !values.isEmpty else { return }
         // Each value's whole signature is checked before it is written: an empty array's element signature may nest
         // too deep only once inside the array.
-        let signatures = values.map(\.signatureText)
-        for text in signatures {
-            try SignatureParser.scan(text) { _ in }
+        var signature = wire.signature
+        for value in values {
+            let text = value.signatureText
+            // A basic type's code, or a variant's, is a whole signature: only a container's needs the parser.
+            if text.utf8.count > 1 {
+                try SignatureParser.scan(text) { _ in }
+            }
+            signature += text
         }
-        let signature = wire.signature + signatures.joined()
         guard signature.utf8.count <= 255 else {
             throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
         }

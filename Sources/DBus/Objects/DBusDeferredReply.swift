@@ -29,14 +29,18 @@ public final class DBusDeferredReply {
 
     /// Answers with `values`, which must match the method's declared outputs (otherwise the caller gets `Failed`).
     public func succeed(_ values: [DBusValue]) {
-        let returned = values.map(\.signatureText).joined()
-        guard returned == declared else {
-            fail(.failed("Method '\(method)' returned signature '\(returned)', declared '\(declared)'"))
-            return
-        }
-        send { () throws(DBusError) in
-            let reply = try DBusMessage.methodReturn(replyingTo: call)
-            try reply.append(values)
+        // The reply's signature, made as its body is written, is the one checked: not made a second time for it.
+        let declared = self.declared
+        let method = self.method
+        send { () throws(DBusMethodError) in
+            let reply = try Self.building { () throws(DBusError) in
+                let reply = try DBusMessage.methodReturn(replyingTo: call)
+                try reply.append(values)
+                return reply
+            }
+            guard reply.signature == declared else {
+                throw .failed("Method '\(method)' returned signature '\(reply.signature)', declared '\(declared)'")
+            }
             return reply
         }
     }
@@ -48,26 +52,36 @@ public final class DBusDeferredReply {
             fail(.failed("Method '\(method)' returned signature '\(body.signature)', declared '\(declared)'"))
             return
         }
-        send { () throws(DBusError) in try DBusMessage.methodReturn(replyingTo: call, body: body) }
+        send { () throws(DBusMethodError) in
+            try Self.building { () throws(DBusError) in try DBusMessage.methodReturn(replyingTo: call, body: body) }
+        }
     }
 
     /// Answers with `error`.
     public func fail(_ error: DBusMethodError) {
-        send { () throws(DBusError) in try DBusMessage.error(replyingTo: call, name: error.name, message: error.message)
+        send { () throws(DBusMethodError) in
+            try Self.building { () throws(DBusError) in
+                try DBusMessage.error(replyingTo: call, name: error.name, message: error.message)
+            }
         }
     }
 
-    private func send(_ make: () throws(DBusError) -> DBusMessage) {
+    /// Sends what `make` builds, once; a reply that cannot be built is answered with the error it gives instead.
+    private func send(_ make: () throws(DBusMethodError) -> DBusMessage) {
         guard !sent else { return }
         sent = true
         guard !call.noReplyExpected, let connection else { return }
-        do throws(DBusError) {
+        do throws(DBusMethodError) {
             connection.sendReply(try make(), to: peer)
         } catch {
-            let failure = DBusMethodError.failed("Cannot send the reply: \(error)")
-            if let reply = try? DBusMessage.error(replyingTo: call, name: failure.name, message: failure.message) {
+            if let reply = try? DBusMessage.error(replyingTo: call, name: error.name, message: error.message) {
                 connection.sendReply(reply, to: peer)
             }
         }
+    }
+
+    /// The message `make` builds; the binding's refusal to build it is the caller's `Failed`.
+    private static func building(_ make: () throws(DBusError) -> DBusMessage) throws(DBusMethodError) -> DBusMessage {
+        do { return try make() } catch { throw .failed("Cannot send the reply: \(error)") }
     }
 }
