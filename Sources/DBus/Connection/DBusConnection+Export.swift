@@ -25,6 +25,14 @@ extension DBusConnection {
         Set(objects.keys.compactMap { path.childElement(toward: $0) }).sorted()
     }
 
+    /// The object exported at `path`, the one found last looked at first.
+    func object(at path: ObjectPath) -> DBusObject? {
+        if let last = lastObjectFound, last.path == path { return last }
+        let found = objects[path]
+        if found != nil { lastObjectFound = found }
+        return found
+    }
+
     /// Whether `path` answers `Introspect`: an exported object, an ancestor of one, or the root.
     func isNode(_ path: ObjectPath) -> Bool {
         path == .root || objects[path] != nil || objects.keys.contains { path.isAncestor(of: $0) }

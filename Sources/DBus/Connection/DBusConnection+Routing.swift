@@ -110,10 +110,10 @@ extension DBusConnection {
             return .failure(.invalidArgs("Method call without a path or member"))
         }
         let interface = message.interface?.rawValue
-        guard isNode(path) else {
+        let object = object(at: path)
+        guard object != nil || isNode(path) else {
             return .failure(.unknownObject("Unknown object \(quoted(path.rawValue))"))
         }
-        let object = objects[path]
         if let interface {
             switch interface {
             case Self.introspectable:

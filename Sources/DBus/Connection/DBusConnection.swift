@@ -21,7 +21,12 @@ public final class DBusConnection {
     /// The calls sent with a completion handler and not answered yet, by serial.
     var pendingCalls: [UInt32: PendingReply] = [:]
     /// The exported objects by path.
-    var objects: [ObjectPath: DBusObject] = [:]
+    var objects: [ObjectPath: DBusObject] = [:] {
+        didSet { lastObjectFound = nil }
+    }
+    /// The object a call was last routed to: a service's calls nearly all go to one path, and comparing its text (the
+    /// same string the header-field cache gives every call) costs less than hashing it into `objects` again.
+    var lastObjectFound: DBusObject?
     /// The event loop the connection is attached to, if any.
     var loop: (any DBusEventLoop)?
     /// The loop's watch on the socket, and what it waits for.

@@ -163,10 +163,15 @@ public final class PollLoop: DBusEventLoop {
         polledWatchCount = sources.count
         polledUntil = timeout < 0 ? nil : Self.monotonicNow() + Int64(timeout) * 1_000_000
         let watchesClock = !alarms.isEmpty || !clockChangeHandlers.isEmpty
-        for fd in [signalReadFD, watchesClock ? clockChangeFD : -1, wakeWriteFD] where fd >= 0 {
+        // One by one, not looped over an array literal, which an iteration would allocate.
+        func pollLoopDescriptor(_ fd: Int32) {
+            guard fd >= 0 else { return }
             descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             sources.append((nil, fd))
         }
+        pollLoopDescriptor(signalReadFD)
+        pollLoopDescriptor(watchesClock ? clockChangeFD : -1)
+        pollLoopDescriptor(wakeWriteFD)
         polling = true
         changedWhilePolling = false
         exclusion.unlock()
