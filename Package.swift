@@ -115,7 +115,11 @@ let package = Package(
             name: "FeelsSystemTests", dependencies: ["FeelsSystem", "TipsCore", "BusTestSupport"], swiftSettings: strict
         ),
         .testTarget(
-            name: "TipsServiceTests", dependencies: ["TipsService", "DBus", "BusTestSupport"], swiftSettings: strict),
+            name: "TipsServiceTests",
+            dependencies: [
+                "TipsService", "DBus", "BusTestSupport", "TipsCore", "TipsStore", "TipsInterface", "FeelsSystem",
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "TipsCommandTests",
             dependencies: ["TipsCommand", "TipsInterface", "DBus", "FeelsSystem", "BusTestSupport"],

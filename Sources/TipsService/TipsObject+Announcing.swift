@@ -62,7 +62,7 @@ extension TipsObject {
 
     /// Tells the executable when to wake next, when that changed.
     func scheduleWake() {
-        let next = durable.nextTimeDrivenChange()
+        let next = nextTimeDrivenChange()
         if next != scheduledWake {
             scheduledWake = next
             onWakeNeeded(next)

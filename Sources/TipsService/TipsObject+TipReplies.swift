@@ -21,6 +21,10 @@ struct PreparedTip {
     var presentedNext: Tips1.PresentNextTipPrepared?
     /// The dictionary marshalled once, for every `GetTips` reply that lists it.
     var marshalled: Tips1.Tip.Marshalled?
+    /// The generation of the durable engine in which `snapshot` was last found to be the tip as the engine shows it:
+    /// in that generation, and before the engine's next time-driven change, `alone` answers without the tip's
+    /// snapshot being made again to compare.
+    var checkedIn: UInt64?
 }
 
 /// `GetTips` of every tip, or of every tip at one location, as last marshalled, and the snapshots it shows.
@@ -61,6 +65,14 @@ extension TipsObject {
     func tipsReply(_ ids: [String], location: String, languages: [LanguageName]) throws(DBusMethodError)
         -> Tips1.GetTipsPrepared
     {
+        let now = durable.now
+        if ids.count == 1, location.isEmpty,
+            let kept = keptAlone(TipID(rawValue: ids[0]), languages: languages, at: now)
+        {
+            return kept
+        }
+        // Known before the snapshots are made, so that a reply checked against them holds no later than it.
+        let holds = snapshotsHold(at: now)
         let (filter, snapshots) = try read { engine throws(TipsError) -> (TipLocation?, [TipSnapshot]) in
             let filter = try TipLocation.filter(parsing: location)
             let all =
@@ -70,7 +82,7 @@ extension TipsObject {
             return (filter, all.filter { filter == nil || $0.tip.location == filter })
         }
         if ids.count == 1, snapshots.count == 1 {
-            return try withPrepared(snapshots[0], languages: languages, Self.alone)
+            return try withPrepared(snapshots[0], languages: languages, current: holds, Self.alone)
         }
         guard ids.isEmpty else {
             // Several tips named one by one: a list of its own, for this call alone.
@@ -169,10 +181,40 @@ extension TipsObject {
         return reply
     }
 
+    /// `GetTips` of the tip alone in `languages` as kept, when nothing can have changed it since it was last checked:
+    /// the durable engine is in the same generation and its next time-driven change has not come. A one-tip read then
+    /// makes no snapshot of the tip (its rules, status and hold, the day in the time zone) to compare with the kept one.
+    private func keptAlone(_ id: TipID, languages: [LanguageName], at now: Instant) -> Tips1.GetTipsPrepared? {
+        guard let index = dictionaries.index(forKey: DictionaryKey(id: id, languages: languages.map(\.text))),
+            dictionaries.values[index].checkedIn == durableGeneration, let kept = dictionaries.values[index].alone,
+            snapshotsHold(at: now)
+        else { return nil }
+        dictionaries.values[index].refreshesUnread = 0
+        return kept
+    }
+
+    /// Whether every snapshot of the durable engine made in this generation since its next time-driven change was
+    /// first asked for still holds at `now`: that change (a local midnight, the end of the display window) is later,
+    /// or there is none. Asked for before a snapshot is made, so that the snapshot is of the same span of time.
+    func snapshotsHold(at now: Instant) -> Bool {
+        nextTimeDrivenChange().map { now < $0 } ?? true
+    }
+
+    /// The durable engine's next time-driven change, found once a generation.
+    func nextTimeDrivenChange() -> Instant? {
+        if let known = snapshotsHoldUntil, known.generation == durableGeneration { return known.until }
+        let until = durable.nextTimeDrivenChange()
+        snapshotsHoldUntil = (durableGeneration, until)
+        return until
+    }
+
     /// Runs `body` on the tip as last prepared for `snapshot` in `languages`, built again when the snapshot changed,
     /// and keeps what `body` adds to it: one lookup of the cache for the whole reply.
+    ///
+    /// `current` says that `snapshot` is the durable engine's, made in this generation after ``snapshotsHold(at:)``
+    /// and holding then: the tip is then marked checked, for ``keptAlone(_:languages:at:)``.
     private func withPrepared<Result, Failure: Error>(
-        _ snapshot: TipSnapshot, languages: [LanguageName],
+        _ snapshot: TipSnapshot, languages: [LanguageName], current: Bool = false,
         _ body: (inout PreparedTip) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let key = DictionaryKey(id: snapshot.tip.id, languages: languages.map(\.text))
@@ -180,10 +222,12 @@ extension TipsObject {
             if dictionaries.values[index].snapshot != snapshot {
                 dictionaries.values[index] = prepare(snapshot, languages: languages)
             }
+            dictionaries.values[index].checkedIn = current ? durableGeneration : nil
             // In place: nothing `body` reads or writes is in the cache but this tip.
             return try body(&dictionaries.values[index])
         }
         var prepared = prepare(snapshot, languages: languages)
+        prepared.checkedIn = current ? durableGeneration : nil
         let result = try body(&prepared)
         if dictionaries.count < Self.languageListsKept * durable.catalog.count {
             dictionaries[key] = prepared
@@ -209,6 +253,8 @@ extension TipsObject {
     /// Lists, and tips only ever read in them, are made at the read, as before.
     func refreshKeptReplies() {
         guard committing == nil, waiting.isEmpty, !dictionaries.isEmpty else { return }
+        // Known before the snapshots below are made: a reply made or found unchanged here is then checked.
+        let holds = snapshotsHold(at: durable.now)
         var budget = Self.tipsRefreshedAtOnce
         // Each tip's snapshot once, however many lists of languages keep it.
         var current: [TipID: TipSnapshot] = [:]
@@ -219,12 +265,17 @@ extension TipsObject {
             guard kept.alone != nil, kept.refreshesUnread < Self.refreshesUnreadKept else { continue }
             let id = kept.snapshot.tip.id
             if current[id] == nil { current[id] = try? durable.snapshot(of: id) }
-            guard let snapshot = current[id], snapshot != kept.snapshot else { continue }
+            guard let snapshot = current[id] else { continue }
+            guard snapshot != kept.snapshot else {
+                if holds { dictionaries.values[index].checkedIn = durableGeneration }
+                continue
+            }
             budget -= 1
             var prepared = prepare(snapshot, languages: kept.languages)
             // A reply that cannot be made now cannot be made at the read either, which reports why.
             guard (try? Self.alone(&prepared)) != nil else { continue }
             prepared.refreshesUnread = kept.refreshesUnread + 1
+            prepared.checkedIn = holds ? durableGeneration : nil
             dictionaries.values[index] = prepared
         }
     }

@@ -23,7 +23,15 @@ public final class TipsObject {
     }
 
     /// The engine holding exactly what is durable: every read, property and signal comes from it.
-    var durable: TipsEngine
+    var durable: TipsEngine {
+        didSet { durableGeneration &+= 1 }
+    }
+    /// Counts the changes of ``durable`` and of what time does to it (``timePassed()``): a reply kept in one generation
+    /// shows the engine as it is for as long as the generation lasts, up to its next time-driven change
+    /// (``snapshotsHold(at:)``).
+    var durableGeneration: UInt64 = 0
+    /// The next time-driven change of ``durable`` in one generation, once asked for.
+    var snapshotsHoldUntil: (generation: UInt64, until: Instant?)?
     let writer: DatastoreWriter
     /// The loop the object is served from, which runs the datastore's jobs outside it.
     let loop: PollLoop
@@ -125,6 +133,8 @@ public final class TipsObject {
     public func timePassed() {
         // An alarm that called us has fired and is gone: arm the next one even if its instant looks unchanged.
         scheduledWake = nil
+        // The day, the time zone or the display window may have changed under every reply kept.
+        durableGeneration &+= 1
         var probe = durable
         if probe.followClock() {
             enqueue(Write(caller: nil, reply: nil) { _ in Applied() })

@@ -38,7 +38,7 @@ public struct TipsEngine: Sendable {
     // MARK: - Reading the time
 
     /// The clock's instant.
-    private var now: Instant { clock.now }
+    public var now: Instant { clock.now }
 
     private func today(at now: Instant) -> CalendarDay {
         clock.timeZone.day(at: now)

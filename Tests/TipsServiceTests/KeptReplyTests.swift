@@ -1,0 +1,98 @@
+import FeelsSystem
+import Foundation
+import Synchronization
+import Testing
+import TipsCore
+import TipsInterface
+import TipsStore
+
+@testable import DBus
+@testable import TipsService
+
+/// A one-tip read answered from a reply kept since the last change, with no snapshot made to compare: never past the
+/// engine's next time-driven change, whether or not the alarm set for it has fired. The object is called in process,
+/// on a clock the test moves and never announces (no `timePassed()`); a fresh object at the same instant, which has
+/// nothing kept, is the oracle.
+@Suite struct KeptReplyTests {
+    /// A clock in UTC that the test moves.
+    final class SteppedClock: TipsClock {
+        private let instant: Mutex<Instant>
+        let timeZone: any TimeZoneRules = FixedOffsetZone.utc
+
+        init(_ start: Instant) { instant = Mutex(start) }
+
+        var now: Instant { instant.withLock { $0 } }
+
+        func advance(seconds: Int64) {
+            instant.withLock { $0 = $0.advanced(byMicroseconds: seconds * 1_000_000) }
+        }
+    }
+
+    /// 2026-12-01 23:59:50 UTC.
+    static let beforeMidnight = Instant(microsecondsSinceEpoch: 1_764_633_590_000_000)
+
+    /// An object over a fresh datastore in `folder`, holding `state`, on `clock`.
+    static func object(_ state: TipsState, clock: SteppedClock, frequency: DisplayFrequency, folder: URL) throws
+        -> TipsObject
+    {
+        let path = folder.appendingPathComponent("tips-\(UUID().uuidString).sqlite").path
+        let datastore = try TipsDatastore(path: path)
+        try datastore.save(state)
+        return TipsObject(
+            engine: TipsEngine(state: state, displayFrequency: frequency, clock: clock),
+            writer: DatastoreWriter(taking: datastore), loop: PollLoop(),
+            translations: Translations(directory: folder.path), languages: [])
+    }
+
+    /// The values of `GetTips` of the tip `id` alone.
+    static func read(_ id: String, from object: TipsObject) throws -> [DBusValue] {
+        try object.getTips(ids: [id], options: Tips1.GetTipsOptions()).body.template.arguments
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func aKeptReadIsNotAnsweredPastMidnight() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = SteppedClock(Self.beforeMidnight)
+        var state = TipsState()
+        state.parameters.hasLoggedMoods = 1
+        state.parameters.moodLogCount = 1
+        state.parameters.firstUseDay = FixedOffsetZone.utc.day(at: Self.beforeMidnight)
+        let object = try Self.object(state, clock: clock, frequency: .immediate, folder: folder)
+        // WidgetVotingTip asks for a second day of use: pending on the first, available from midnight.
+        let before = try Self.read("WidgetVotingTip", from: object)
+        #expect(try Self.read("WidgetVotingTip", from: object) == before, "kept and read again")
+
+        clock.advance(seconds: 20)
+        let after = try Self.read("WidgetVotingTip", from: object)
+        let fresh = try Self.object(state, clock: clock, frequency: .immediate, folder: folder)
+        #expect(after == (try Self.read("WidgetVotingTip", from: fresh)))
+        #expect(after != before)
+    }
+
+    @Test func aKeptReadIsNotAnsweredPastTheEndOfTheDisplayWindow() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = SteppedClock(Self.beforeMidnight)
+        var state = TipsState()
+        // A tip shown a day ago less ten seconds opened the daily window: SiriShortcutTip, available from the third
+        // mood and never shown, waits for it to end.
+        state.parameters.hasLoggedMoods = 3
+        state.parameters.moodLogCount = 3
+        state.displayWindowOpened = Self.beforeMidnight.advanced(byMicroseconds: -(86_400 - 10) * 1_000_000)
+        let object = try Self.object(state, clock: clock, frequency: .daily, folder: folder)
+        let before = try Self.read("SiriShortcutTip", from: object)
+        #expect(try Self.read("SiriShortcutTip", from: object) == before, "kept and read again")
+
+        clock.advance(seconds: 20)
+        let after = try Self.read("SiriShortcutTip", from: object)
+        let fresh = try Self.object(state, clock: clock, frequency: .daily, folder: folder)
+        #expect(after == (try Self.read("SiriShortcutTip", from: fresh)))
+        #expect(after != before)
+    }
+}
