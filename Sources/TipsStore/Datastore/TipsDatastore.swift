@@ -100,21 +100,21 @@ public final class TipsDatastore {
         try checkIdentity()
         do throws(SQLiteError) {
             let connection = try open()
-            try connection.prepared("BEGIN IMMEDIATE").run()
+            try connection.prepared(.begin).run()
             if let onDisk {
                 if onDisk.parameters != state.parameters || onDisk.displayWindowOpened != state.displayWindowOpened {
-                    try connection.prepared(ParametersTable.replace).run(ParametersTable.parameters(of: state))
+                    try connection.prepared(.replaceParameters).run(ParametersTable.parameters(of: state))
                 }
                 for (id, record) in state.tips where onDisk.tips[id] != record {
-                    try connection.prepared(TipsTable.replace).run(TipsTable.parameters(of: id, record))
+                    try connection.prepared(.replaceTip).run(TipsTable.parameters(of: id, record))
                 }
                 for id in onDisk.tips.keys where state.tips[id] == nil {
-                    try connection.prepared(TipsTable.delete).run([.text(id.rawValue)])
+                    try connection.prepared(.deleteTip).run([.text(id.rawValue)])
                 }
             } else {
-                try connection.prepared(ParametersTable.replace).run(ParametersTable.parameters(of: state))
-                try connection.prepared(TipsTable.deleteAll).run()
-                let insertTip = try connection.prepared(TipsTable.insert)
+                try connection.prepared(.replaceParameters).run(ParametersTable.parameters(of: state))
+                try connection.prepared(.deleteAllTips).run()
+                let insertTip = try connection.prepared(.insertTip)
                 for (id, record) in state.tips {
                     try insertTip.run(TipsTable.parameters(of: id, record))
                 }
@@ -122,9 +122,9 @@ public final class TipsDatastore {
             for change in journal {
                 switch change {
                 case .append(let mood):
-                    try connection.prepared(MoodsTable.insert).run(MoodsTable.parameters(of: mood))
+                    try connection.prepared(.insertMood).run(MoodsTable.parameters(of: mood))
                 case .forget:
-                    guard case .integer(let count)? = try connection.prepared(MoodsTable.count).rows().first?.first
+                    guard case .integer(let count)? = try connection.prepared(.countMoods).rows().first?.first
                     else { throw SQLiteError(code: SQLITE_ERROR, message: "counting the moods returned no number") }
                     forgotten.append(Int(count))
                     for statement in MoodsTable.forget {
@@ -132,12 +132,12 @@ public final class TipsDatastore {
                     }
                 }
             }
-            try connection.prepared("COMMIT").run()
+            try connection.prepared(.commit).run()
             onDisk = state
             return forgotten
         } catch {
             if let connection, connection.isInTransaction {
-                try? connection.prepared("ROLLBACK").run()
+                try? connection.prepared(.rollback).run()
             }
             throw DatastoreError(error, path: path, while: .writing)
         }

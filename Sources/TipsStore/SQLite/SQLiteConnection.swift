@@ -5,6 +5,8 @@ import TipsCore
 final class SQLiteConnection {
     private let handle: OpaquePointer
     private var cache: [String: Statement] = [:]
+    /// Statements a caller numbers (``prepared(_:number:)``), found by their number.
+    private var numbered: [Statement?] = []
 
     /// Opens the database file at `path`.
     ///
@@ -43,6 +45,7 @@ final class SQLiteConnection {
     deinit {
         // Statements first: a connection closes only once its statements are finalized.
         cache.removeAll()
+        numbered.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -65,6 +68,21 @@ final class SQLiteConnection {
         }
         let statement = try Statement(sql: sql, connection: handle)
         cache[sql] = statement
+        return statement
+    }
+
+    /// The statement `sql`, which the caller numbers `number` (from 0, small, always the same for the same text):
+    /// compiled once for this connection and found again by its number, not by hashing its text, for the statements a
+    /// connection runs at every write.
+    ///
+    /// - Throws: `SQLiteError` when SQLite cannot compile it.
+    func prepared(_ sql: String, number: Int) throws(SQLiteError) -> Statement {
+        if number < numbered.count, let statement = numbered[number] {
+            return statement
+        }
+        let statement = try Statement(sql: sql, connection: handle)
+        while numbered.count <= number { numbered.append(nil) }
+        numbered[number] = statement
         return statement
     }
 
