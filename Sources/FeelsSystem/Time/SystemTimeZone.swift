@@ -42,10 +42,26 @@ public struct SystemTimeZone: TimeZoneRules {
     /// The offset `localtime_r(3)` gives for `instant`.
     public func utcOffset(at instant: Instant) -> Int {
         var seconds = time_t(instant.secondsSinceEpoch)
+        // One call asks for the same second several times (the day of a mood, the day of use, each property), and
+        // `localtime_r` takes a lock and walks the zone's rules each time (some 700 instructions).
+        if let known = Self.lastOffsets.first(where: { $0.second == seconds }) { return known.offset }
         var local = tm()
         guard localtime_r(&seconds, &local) != nil else { return 0 }
+        if Self.lastOffsets.count < Self.offsetsKept {
+            Self.lastOffsets.append((seconds, local.tm_gmtoff))
+        } else {
+            Self.lastOffsets[Self.nextOffsetReplaced] = (seconds, local.tm_gmtoff)
+            Self.nextOffsetReplaced = (Self.nextOffsetReplaced + 1) % Self.offsetsKept
+        }
         return local.tm_gmtoff
     }
+
+    // The last seconds asked for and their offsets, until the zone is read again: now, and the three around the next
+    // midnight a wake-up is set for (`startOfNextDay(after:)`). Only the thread serving the loop (and ``reload()``,
+    // from there) touches them.
+    private static let offsetsKept = 4
+    nonisolated(unsafe) private static var lastOffsets: [(second: time_t, offset: Int)] = []
+    nonisolated(unsafe) private static var nextOffsetReplaced = 0
 
     /// Makes the C library read the zone again: after `TZ` or the zone file changed.
     ///
@@ -53,6 +69,8 @@ public struct SystemTimeZone: TimeZoneRules {
     /// set `TZ` is briefly replaced to make it read the file it names afresh.
     public static func reload() {
         cachedIdentifier = nil
+        lastOffsets = []
+        nextOffsetReplaced = 0
         if let tz = ProcessEnvironment.value("TZ") {
             setenv("TZ", "UTC0", 1)
             tzset()

@@ -15,7 +15,8 @@ public enum Mood: String, CaseIterable, Hashable, Sendable, Comparable {
     ///
     /// - Throws: ``TipsError/invalidMood(_:)`` for anything else.
     public init(parsing text: String) throws(TipsError) {
-        guard let mood = Mood(rawValue: text.lowercased()) else { throw .invalidMood(text) }
+        // As apps send it, in lower case, without making a lower-case copy first.
+        guard let mood = Mood(rawValue: text) ?? Mood(rawValue: text.lowercased()) else { throw .invalidMood(text) }
         self = mood
     }
 
