@@ -24,9 +24,37 @@ extension DBusConnection {
     public func emitPropertiesChanged(
         path: ObjectPath, interface: InterfaceName, changed: [(String, DBusValue)], invalidated: [String] = []
     ) throws(DBusError) {
-        try emitSignal(
-            path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
-            arguments: [.string(interface.rawValue), .vardict(changed), .strings(invalidated)])
+        try send(
+            Self.propertiesChanged(path: path, interface: interface, changed: changed, invalidated: invalidated))
+    }
+
+    /// The `PropertiesChanged` signal, its body written straight into the wire format, as `DBusValue.vardict` and
+    /// `.strings` would write it and with the same checks: its signature is known, and building the values and their
+    /// signatures first cost more than the rest of the announcement of a mood (12,700 instructions of 17,800).
+    ///
+    /// - Throws: As `DBusMessage.append(_:)` for bad names or values.
+    static func propertiesChanged(
+        path: ObjectPath, interface: InterfaceName, changed: [(String, DBusValue)], invalidated: [String]
+    ) throws(DBusError) -> DBusMessage {
+        let signal = try DBusMessage.signal(
+            path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
+        try signal.setBody(signature: "sa{sv}as") { wire throws(DBusError) in
+            try wire.append(string: interface.rawValue)
+            var entries = try DBusDictionaryWriter(continuing: &wire, depth: NestingDepth())
+            for (name, value) in changed {
+                try entries.append(name, value: value)
+            }
+            entries.end(into: &wire)
+            let names = wire.beginArray(elementAlignment: 4)
+            for name in invalidated {
+                try wire.append(string: name)
+            }
+            wire.endArray(names)
+            guard wire.count - names.start <= WireLimits.maximumArrayLength else {
+                throw .messageTooLarge(bytes: wire.count - names.start, limit: WireLimits.maximumArrayLength)
+            }
+        }
+        return signal
     }
 
     /// Emits `PropertiesChanged` for the named properties of the exported object at `path`, reading their values and

@@ -167,6 +167,22 @@ public final class DBusMessage {
         knownArguments = nil
     }
 
+    /// Makes the body what `write` writes, whose values are of `signature`, a valid signature the caller knows
+    /// (`write` makes the checks `append(_:)` would make of the values); the message had no body.
+    ///
+    /// - Throws: What `write` throws; `.messageTooLarge` beyond the size limits.
+    func setBody(signature: String, _ write: (inout WireBytes) throws(DBusError) -> Void) throws(DBusError) {
+        var body = WireBytes(capacity: 256)
+        try write(&body)
+        let total = body.count + headerBound(signatureLength: signature.utf8.count)
+        guard total <= WireLimits.maximumMessageLength else {
+            throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
+        }
+        wire.body = body.finished()
+        wire.signature = signature
+        knownArguments = nil
+    }
+
     /// Appends one value to the body; see `append(_:)` for the checks.
     ///
     /// - Throws: As `append(_:)`.

@@ -14,7 +14,7 @@ public struct DBusDictionaryWriter {
 
     /// A writer continuing `wire` with a dictionary whose own depth is `depth`, as `DBusValue.marshal(into:depth:)`
     /// begins one.
-    fileprivate init(continuing wire: inout WireBytes, depth: NestingDepth) throws(DBusError) {
+    init(continuing wire: inout WireBytes, depth: NestingDepth) throws(DBusError) {
         entryDepth = try depth.deeper(array: true).deeper(array: false)
         contentDepth = try DBusValue.checkVariant(depth: entryDepth)
         self.wire = WireBytes(capacity: 0)
@@ -23,7 +23,7 @@ public struct DBusDictionaryWriter {
     }
 
     /// Writes the dictionary's length and hands its bytes back to `wire`.
-    fileprivate mutating func end(into wire: inout WireBytes) {
+    mutating func end(into wire: inout WireBytes) {
         self.wire.endArray(array)
         swap(&self.wire, &wire)
     }

@@ -175,4 +175,40 @@ import Testing
                     try writer.append("k", value: Self.deep(deepest))
                 })))
     }
+
+    /// `PropertiesChanged` is written straight into the wire format: its message must be the one marshalled from the
+    /// values it holds, entry kinds, emptiness and an invalidated name included, and refuse what that refuses.
+    @Test func propertiesChangedIsTheSignalItsValuesMarshal() throws {
+        let changed: [[(String, DBusValue)]] = [
+            Self.entries.map { ($0.key, $0.value) }, [], [("MoodLogCount", .uint32(3))],
+        ]
+        for (index, values) in changed.enumerated() {
+            let invalidated = index == 1 ? ["NextDisplayTime", ""] : []
+            let written = try DBusConnection.propertiesChanged(
+                path: "/org/feels/Tips", interface: "org.feels.Tips1", changed: values, invalidated: invalidated)
+            let marshalled = try DBusMessage.signal(
+                path: "/org/feels/Tips", interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+                marshalling: [.string("org.feels.Tips1"), .vardict(values), .strings(invalidated)])
+            #expect(written.signature == marshalled.signature)
+            #expect(written.wire.body == marshalled.wire.body, "changed: \(values.map(\.0))")
+        }
+        var refused = 0
+        for (name, value, _) in Self.mistakes {
+            guard case .dictionary(_, _, let entries) = value else { continue }
+            refused += 1
+            let pairs = entries.compactMap { entry -> (String, DBusValue)? in
+                guard case .string(let key) = entry.key, case .variant(let inner) = entry.value else { return nil }
+                return (key, inner)
+            }
+            #expect(throws: DBusError.self, "\(name)") {
+                try DBusConnection.propertiesChanged(
+                    path: "/org/feels/Tips", interface: "org.feels.Tips1", changed: pairs, invalidated: [])
+            }
+        }
+        #expect(refused == Self.mistakes.count)
+        #expect(throws: DBusError.self) {
+            try DBusConnection.propertiesChanged(
+                path: "/org/feels/Tips", interface: "org.feels.Tips1", changed: [], invalidated: ["a\0b"])
+        }
+    }
 }
