@@ -72,7 +72,7 @@ extension DBusConnection {
         destination: BusName, path: ObjectPath, interface: InterfaceName, name: String, timeout: Duration? = nil
     ) throws(DBusError) -> DBusValue {
         let values = try call(
-            destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
+            destination: destination, path: path, interface: Self.propertiesInterface, member: Self.propertiesGet,
             arguments: [.string(interface.rawValue), .string(name)], timeout: timeout)
         guard let value = values.first?.variantValue else {
             throw .invalidMessage("Get returned '\(values.map(\.signatureText).joined())', expected 'v'")
@@ -88,7 +88,7 @@ extension DBusConnection {
         destination: BusName, path: ObjectPath, interface: InterfaceName, timeout: Duration? = nil
     ) throws(DBusError) -> [String: DBusValue] {
         let values = try call(
-            destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", member: "GetAll",
+            destination: destination, path: path, interface: Self.propertiesInterface, member: Self.propertiesGetAll,
             arguments: [.string(interface.rawValue)], timeout: timeout)
         guard let properties = values.first?.vardictValue else {
             throw .invalidMessage("GetAll returned '\(values.map(\.signatureText).joined())', expected 'a{sv}'")
@@ -105,7 +105,7 @@ extension DBusConnection {
         timeout: Duration? = nil
     ) throws(DBusError) {
         try call(
-            destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", member: "Set",
+            destination: destination, path: path, interface: Self.propertiesInterface, member: Self.propertiesSet,
             arguments: [.string(interface.rawValue), .string(name), .variant(value)], timeout: timeout)
     }
 

@@ -36,8 +36,7 @@ extension DBusConnection {
     static func propertiesChanged(
         path: ObjectPath, interface: InterfaceName, changed: [(String, DBusValue)], invalidated: [String]
     ) throws(DBusError) -> DBusMessage {
-        let signal = try DBusMessage.signal(
-            path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
+        let signal = try DBusMessage.signal(path: path, interface: propertiesInterface, member: propertiesChangedMember)
         try signal.setBody(signature: "sa{sv}as") { wire throws(DBusError) in
             try wire.append(string: interface.rawValue)
             var entries = try DBusDictionaryWriter(continuing: &wire, depth: NestingDepth())

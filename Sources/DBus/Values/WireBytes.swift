@@ -35,10 +35,17 @@ struct WireBytes {
         storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
 
-    /// Makes room for `size` more bytes, zero-filled.
+    /// Makes room for `size` more bytes, zero-filled. Every value written asks: the common case, room enough, is
+    /// inlined into the writer, and only growing is a call.
+    @inline(__always)
     private mutating func reserve(_ size: Int) {
         let needed = count + size
-        guard needed > storage.count else { return }
+        if needed > storage.count { grow(to: needed) }
+    }
+
+    /// Grows the storage to at least `needed` bytes, doubling, zero-filled.
+    @inline(never)
+    private mutating func grow(to needed: Int) {
         var missing = max(needed, 2 * storage.count) - storage.count
         storage.reserveCapacity(storage.count + missing)
         // Copied from zeros (a memcpy): an array made at its size goes through the standard library's unspecialized
@@ -46,7 +53,10 @@ struct WireBytes {
         // two a byte.
         while missing > 0 {
             let chunk = min(missing, Int(CSYSTEM_ZEROS_SIZE))
-            storage.append(contentsOf: UnsafeRawBufferPointer(start: csystem_zeros(), count: chunk))
+            // Typed: an array appends typed contiguous elements with one copy, raw bytes one by one.
+            storage.append(
+                contentsOf: UnsafeBufferPointer(
+                    start: csystem_zeros().assumingMemoryBound(to: UInt8.self), count: chunk))
             missing -= chunk
         }
     }
