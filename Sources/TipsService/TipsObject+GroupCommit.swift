@@ -87,7 +87,7 @@ extension TipsObject {
             do throws(TipsError) {
                 let applied = try write.apply(&candidate)
                 engine = candidate
-                journal += applied.journal.map { [$0] } ?? []
+                if let change = applied.journal { journal.append(change) }
                 outcomes.append(.success(applied))
             } catch {
                 outcomes.append(.failure(error))
