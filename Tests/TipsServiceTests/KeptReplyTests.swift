@@ -55,44 +55,39 @@ import TipsStore
         return folder
     }
 
-    @Test func aKeptReadIsNotAnsweredPastMidnight() throws {
-        let folder = try Self.temporaryFolder()
+    /// Reads `tip` twice at 23:59:50 (kept, then answered as kept), then again twenty seconds on with no call between,
+    /// and has a fresh object read it then: the last read must be the fresh object's, and differ from the first.
+    static func expectKeptReadFollowsTime(_ state: TipsState, frequency: DisplayFrequency, tip: String) throws {
+        let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = SteppedClock(Self.beforeMidnight)
+        let clock = SteppedClock(beforeMidnight)
+        let object = try Self.object(state, clock: clock, frequency: frequency, folder: folder)
+        let before = try read(tip, from: object)
+        #expect(try read(tip, from: object) == before, "kept and read again")
+
+        clock.advance(seconds: 20)
+        let after = try read(tip, from: object)
+        let fresh = try Self.object(state, clock: clock, frequency: frequency, folder: folder)
+        #expect(after == (try read(tip, from: fresh)))
+        #expect(after != before)
+    }
+
+    @Test func aKeptReadIsNotAnsweredPastMidnight() throws {
         var state = TipsState()
         state.parameters.hasLoggedMoods = 1
         state.parameters.moodLogCount = 1
         state.parameters.firstUseDay = FixedOffsetZone.utc.day(at: Self.beforeMidnight)
-        let object = try Self.object(state, clock: clock, frequency: .immediate, folder: folder)
         // WidgetVotingTip asks for a second day of use: pending on the first, available from midnight.
-        let before = try Self.read("WidgetVotingTip", from: object)
-        #expect(try Self.read("WidgetVotingTip", from: object) == before, "kept and read again")
-
-        clock.advance(seconds: 20)
-        let after = try Self.read("WidgetVotingTip", from: object)
-        let fresh = try Self.object(state, clock: clock, frequency: .immediate, folder: folder)
-        #expect(after == (try Self.read("WidgetVotingTip", from: fresh)))
-        #expect(after != before)
+        try Self.expectKeptReadFollowsTime(state, frequency: .immediate, tip: "WidgetVotingTip")
     }
 
     @Test func aKeptReadIsNotAnsweredPastTheEndOfTheDisplayWindow() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = SteppedClock(Self.beforeMidnight)
         var state = TipsState()
         // A tip shown a day ago less ten seconds opened the daily window: SiriShortcutTip, available from the third
         // mood and never shown, waits for it to end.
         state.parameters.hasLoggedMoods = 3
         state.parameters.moodLogCount = 3
         state.displayWindowOpened = Self.beforeMidnight.advanced(byMicroseconds: -(86_400 - 10) * 1_000_000)
-        let object = try Self.object(state, clock: clock, frequency: .daily, folder: folder)
-        let before = try Self.read("SiriShortcutTip", from: object)
-        #expect(try Self.read("SiriShortcutTip", from: object) == before, "kept and read again")
-
-        clock.advance(seconds: 20)
-        let after = try Self.read("SiriShortcutTip", from: object)
-        let fresh = try Self.object(state, clock: clock, frequency: .daily, folder: folder)
-        #expect(after == (try Self.read("SiriShortcutTip", from: fresh)))
-        #expect(after != before)
+        try Self.expectKeptReadFollowsTime(state, frequency: .daily, tip: "SiriShortcutTip")
     }
 }

@@ -158,13 +158,7 @@ public final class DBusMessage {
         for value in values {
             try value.marshal(into: &body, depth: NestingDepth())
         }
-        let total = body.count + headerBound(signatureLength: signature.utf8.count)
-        guard total <= WireLimits.maximumMessageLength else {
-            throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
-        }
-        wire.body = body.finished()
-        wire.signature = signature
-        knownArguments = nil
+        try take(body, signature: signature)
     }
 
     /// Makes the body what `write` writes, whose values are of `signature`, a valid signature the caller knows
@@ -174,6 +168,11 @@ public final class DBusMessage {
     func setBody(signature: String, _ write: (inout WireBytes) throws(DBusError) -> Void) throws(DBusError) {
         var body = WireBytes(capacity: 256)
         try write(&body)
+        try take(body, signature: signature)
+    }
+
+    /// Makes `body`, of `signature`, the message's body, unless the message would then pass the size limit.
+    private func take(_ body: consuming WireBytes, signature: String) throws(DBusError) {
         let total = body.count + headerBound(signatureLength: signature.utf8.count)
         guard total <= WireLimits.maximumMessageLength else {
             throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
