@@ -144,8 +144,9 @@ public final class DBusMessage {
         var signature = wire.signature
         for value in values {
             let text = value.signatureText
-            // A basic type's code, or a variant's, is a whole signature: only a container's needs the parser.
-            if text.utf8.count > 1 {
+            // A basic type's code is a whole signature: only a container's needs the parser (whose text may be one
+            // character too: an array of nothing is "a").
+            if value.basicTypeCode == nil {
                 try SignatureParser.scan(text) { _ in }
             }
             signature += text

@@ -158,6 +158,9 @@ import Testing
         .variant(.structure([.structure([])])),
         // Thirty-two arrays deep is a valid element signature, and one too many inside the array around it.
         .array(DBusSignature(unchecked: String(repeating: "a", count: 32) + "y"), []),
+        // An array of no element type: its signature is the one character "a", refused as incomplete (found by
+        // DBusValueFuzzer when only signatures longer than one character were parsed).
+        .array(DBusSignature(unchecked: ""), []),
     ]
 
     @Test func variantsNestedDeeperThanSixtyFourAreRefusedToo() throws {
