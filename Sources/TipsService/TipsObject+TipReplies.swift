@@ -71,8 +71,9 @@ extension TipsObject {
         {
             return kept
         }
-        // Known before the snapshots are made, so that a reply checked against them holds no later than it.
-        let holds = snapshotsHold(at: now)
+        // Known before the snapshots are made, so that a reply checked against them holds no later than it; only a
+        // tip read on its own is marked checked.
+        let holds = ids.count == 1 && snapshotsHold(at: now)
         let (filter, snapshots) = try read { engine throws(TipsError) -> (TipLocation?, [TipSnapshot]) in
             let filter = try TipLocation.filter(parsing: location)
             let all =

@@ -14,17 +14,22 @@ import TipsStore
 /// on a clock the test moves and never announces (no `timePassed()`); a fresh object at the same instant, which has
 /// nothing kept, is the oracle.
 @Suite struct KeptReplyTests {
-    /// A clock in UTC that the test moves.
+    /// A clock, in UTC until the test moves it to another zone, that the test moves.
     final class SteppedClock: TipsClock {
         private let instant: Mutex<Instant>
-        let timeZone: any TimeZoneRules = FixedOffsetZone.utc
+        private let zone = Mutex(FixedOffsetZone.utc)
 
         init(_ start: Instant) { instant = Mutex(start) }
 
         var now: Instant { instant.withLock { $0 } }
+        var timeZone: any TimeZoneRules { zone.withLock { $0 } }
 
         func advance(seconds: Int64) {
             instant.withLock { $0 = $0.advanced(byMicroseconds: seconds * 1_000_000) }
+        }
+
+        func move(to offset: FixedOffsetZone) {
+            zone.withLock { $0 = offset }
         }
     }
 
@@ -44,9 +49,9 @@ import TipsStore
             translations: Translations(directory: folder.path), languages: [])
     }
 
-    /// The values of `GetTips` of the tip `id` alone.
-    static func read(_ id: String, from object: TipsObject) throws -> [DBusValue] {
-        try object.getTips(ids: [id], options: Tips1.GetTipsOptions()).body.template.arguments
+    /// The values of `GetTips` of the tip `id` alone, in `languages` (the service's own when `nil`).
+    static func read(_ id: String, from object: TipsObject, languages: [String]? = nil) throws -> [DBusValue] {
+        try object.getTips(ids: [id], options: Tips1.GetTipsOptions(languages: languages)).body.template.arguments
     }
 
     static func temporaryFolder() throws -> URL {
@@ -89,5 +94,34 @@ import TipsStore
         state.parameters.moodLogCount = 3
         state.displayWindowOpened = Self.beforeMidnight.advanced(byMicroseconds: -(86_400 - 10) * 1_000_000)
         try Self.expectKeptReadFollowsTime(state, frequency: .daily, tip: "SiriShortcutTip")
+    }
+
+    /// A new zone moves the local day without the clock moving: the service then calls `timePassed()`, and no reply
+    /// kept before is answered as it was (here ten seconds before UTC's midnight the day under UTC+1 is already the
+    /// second day of use). The tip is kept in three lists of languages, one more than the refresh after an
+    /// announcement makes again, so that one of them is left to the read.
+    @Test func aKeptReadIsNotAnsweredAsItWasOnceTheZoneChanged() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = SteppedClock(Self.beforeMidnight)
+        var state = TipsState()
+        state.parameters.hasLoggedMoods = 1
+        state.parameters.moodLogCount = 1
+        state.parameters.firstUseDay = FixedOffsetZone.utc.day(at: Self.beforeMidnight)
+        let object = try Self.object(state, clock: clock, frequency: .immediate, folder: folder)
+        let lists = [["de"], ["fr"], ["it"]]
+        let before = try lists.map { try Self.read("WidgetVotingTip", from: object, languages: $0) }
+        for (languages, kept) in zip(lists, before) {
+            #expect(try Self.read("WidgetVotingTip", from: object, languages: languages) == kept, "kept, \(languages)")
+        }
+
+        clock.move(to: FixedOffsetZone(secondsEastOfUTC: 3_600))
+        object.timePassed()
+        let fresh = try Self.object(state, clock: clock, frequency: .immediate, folder: folder)
+        for (languages, kept) in zip(lists, before) {
+            let after = try Self.read("WidgetVotingTip", from: object, languages: languages)
+            #expect(after == (try Self.read("WidgetVotingTip", from: fresh, languages: languages)), "\(languages)")
+            #expect(after != kept, "\(languages)")
+        }
     }
 }

@@ -53,7 +53,7 @@ struct WireBytes {
         // two a byte.
         while missing > 0 {
             let chunk = min(missing, Int(CSYSTEM_ZEROS_SIZE))
-            // Typed: an array appends typed contiguous elements with one copy, raw bytes one by one.
+            // Typed as the array's elements, so that the append is one copy of contiguous storage.
             storage.append(
                 contentsOf: UnsafeBufferPointer(
                     start: csystem_zeros().assumingMemoryBound(to: UInt8.self), count: chunk))

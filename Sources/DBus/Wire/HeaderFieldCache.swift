@@ -7,8 +7,8 @@ import Glibc
 /// A small table of sets of four entries, each set chosen by the field's code and bytes, the most recently kept first:
 /// a field not found is checked as any is, and replaces the entry of its set kept longest ago. Four ways, not one:
 /// with a slot a field, two of the six fields of one kind of call sharing a slot evicted each other at every call, and
-/// which did depended on the caller's unique name (a `Ping` checked two names each time, 19,400 instructions instead
-/// of 12,500, in one run of `scripts/profile-calls` and not the next).
+/// which did depended on the caller's unique name (a `Ping` checked two names each time in one run of
+/// `scripts/profile-calls`: 19,374 instructions, 14,109 with four ways).
 final class HeaderFieldCache {
     private struct Entry {
         /// The field's code and its variant's type code: a field is checked for the type it has.

@@ -193,7 +193,7 @@ struct WireMessage: Equatable {
 
     /// The message's bytes: the fixed header, its fields in the specification's order of codes, and the body.
     ///
-    /// - Throws: As ``header()``.
+    /// - Throws: As ``header(into:)``.
     func serialized() throws(DBusError) -> [UInt8] {
         var wire = WireBytes(capacity: 256)
         try header(into: &wire)

@@ -1,6 +1,6 @@
 /// The statements a save runs, numbered: each is compiled once for a connection and found by its number at every
 /// write, where finding it by its text hashed the text (a few hundred instructions a statement, five a mood).
-enum SaveStatement: Int, CaseIterable {
+enum SaveStatement: Int {
     case begin
     case commit
     case rollback
