@@ -77,12 +77,17 @@ final class WireTransport {
         var read = 0
         while read < 1 << 20 {
             makeRoom()
+            let room = input.count - end
             let count = input.withUnsafeMutableBytes { buffer in
-                recv(descriptor, buffer.baseAddress! + end, buffer.count - end, Int32(MSG_DONTWAIT))
+                recv(descriptor, buffer.baseAddress! + end, room, Int32(MSG_DONTWAIT))
             }
             if count > 0 {
                 end += count
                 read += count
+                // A stream socket's recv stops short only when it has taken everything queued: asking again would
+                // cost every call a system call on its way to be answered, for an EAGAIN. What comes meanwhile wakes
+                // the next poll.
+                if count < room { return true }
                 continue
             }
             if count == 0 { return false }
