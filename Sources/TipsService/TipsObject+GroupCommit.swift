@@ -123,7 +123,7 @@ extension TipsObject {
         case .failed(let error):
             log("Failed to save: \(error)")
             failure = TipsServiceError.reply(for: error)
-        case .journal, .verified:
+        case .journal, .verified, .noted:
             failure = .failed("The datastore answered a save with a journal")
         }
         for (write, outcome) in zip(commit.writes, commit.outcomes) {

@@ -143,6 +143,13 @@ public final class TipsObject {
         }
     }
 
+    /// Tells the datastore that its path may name another file, or none (the service follows it with inotify): the
+    /// next save looks, and writes the file again from the open copy when it was deleted, or leaves a file put in its
+    /// place alone and refuses writes. Noted in order with the saves, so every save handed in after this looks.
+    public func datastorePathChanged() {
+        submit(.notePathChanged) { _ in }
+    }
+
     // MARK: - Reads, answered from what is durable
 
     /// The tip's words in the first of `languages` with a catalog (the service's own languages when none is given);
@@ -168,8 +175,8 @@ public final class TipsObject {
             case .failed(let error):
                 self?.log("Failed to read the mood journal: \(error)")
                 answer.fail(TipsServiceError.reply(for: error))
-            case .saved, .verified:
-                answer.fail(.failed("The datastore answered a journal read with a save"))
+            case .saved, .verified, .noted:
+                answer.fail(.failed("The datastore answered a journal read with another job's result"))
             }
             self?.answered(caller)
         }

@@ -99,6 +99,55 @@ struct SafetyTests {
         }
     }
 
+    // The service follows the path with inotify and notes what may concern it (PathCheck.whenNoted): a save then
+    // looks at the path only when told to, and what it does then is what every save did before.
+    @Test func withPathChecksWhenNotedASaveLooksAtThePathOnlyOnceAChangeWasNoted() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            let datastore = try TipsDatastore(path: path)
+            datastore.pathCheck = .whenNoted
+            let recoveries = Mutex<[String]>([])
+            datastore.onRecovery = { message in recoveries.withLock { $0.append(message) } }
+            try datastore.save(Self.state(1), appending: writerEntry(number: 1))
+            try FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: "\(path)-wal")
+            try datastore.save(Self.state(2), appending: writerEntry(number: 2))
+            #expect(!FileManager.default.fileExists(atPath: path), "a save looked at the path with nothing noted")
+            #expect(recoveries.withLock { $0 }.isEmpty)
+
+            datastore.notePathChanged()
+            try datastore.save(Self.state(3), appending: writerEntry(number: 3))
+            #expect(
+                recoveries.withLock { $0 } == [
+                    "Datastore '\(path)' was deleted while in use; wrote it again from the open copy"
+                ])
+            try FileManager.default.removeItem(atPath: path)
+            try datastore.save(Self.state(4), appending: writerEntry(number: 4))
+            #expect(recoveries.withLock { $0 }.count == 1, "the note was used up by the save that looked")
+
+            datastore.notePathChanged()
+            try datastore.save(Self.state(5), appending: writerEntry(number: 5))
+            try datastore.close()
+            let reopened = try TipsDatastore(path: path)
+            #expect(try reopened.load() == Self.state(5))
+            #expect(try reopened.moodJournal() == (1...5).map(writerEntry(number:)))
+        }
+    }
+
+    @Test func withPathChecksWhenNotedTheFirstSaveLooks() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            let datastore = try TipsDatastore(path: path)
+            datastore.pathCheck = .whenNoted
+            try FileManager.default.removeItem(atPath: path)
+            try runSQL("CREATE TABLE notes (body TEXT);", on: path)
+            #expect(throws: DatastoreError.self) {
+                try datastore.save(Self.state(1), appending: writerEntry(number: 1))
+            }
+            #expect(throws: DatastoreError.self) { try datastore.save(Self.state(1)) }
+        }
+    }
+
     @Test func aFileReplacedWhileOpenIsLeftAloneAndOursIsSavedBesideIt() throws {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"

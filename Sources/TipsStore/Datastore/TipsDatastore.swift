@@ -17,6 +17,8 @@ public final class TipsDatastore {
     private var identity: FileIdentity?
     /// Where this datastore's contents were saved after the file was replaced under it; writes are refused since.
     private var replacedAndSavedTo: String?
+    /// Whether the path may name another file or none since the datastore last looked (see ``pathCheck``).
+    private var pathMayHaveChanged = true
     /// The state the file holds, as last loaded or saved: a save writes only the rows that differ from it.
     private var onDisk: TipsState?
 
@@ -26,6 +28,10 @@ public final class TipsDatastore {
     /// Called with a sentence when the datastore recovered from something on its own (the file deleted under it
     /// and written again), for the service to log.
     public var onRecovery: @Sendable (String) -> Void = { _ in }
+
+    /// When a save makes sure the path still names the file it writes to; ``PathCheck/beforeEverySave`` unless a
+    /// caller that follows the path says otherwise.
+    public var pathCheck = PathCheck.beforeEverySave
 
     /// Opens the datastore at `path`, creating it, and any missing folders, when it does not exist.
     ///
@@ -97,7 +103,12 @@ public final class TipsDatastore {
     @discardableResult
     public func save(_ state: TipsState, journal: [JournalChange]) throws(DatastoreError) -> [Int] {
         var forgotten: [Int] = []
-        try checkIdentity()
+        if pathCheck == .beforeEverySave || pathMayHaveChanged {
+            try checkIdentity()
+            pathMayHaveChanged = false
+        } else if let saved = replacedAndSavedTo {
+            throw .replaced(path: path, savedTo: saved)
+        }
         do throws(SQLiteError) {
             let connection = try open()
             try connection.prepared(.begin).run()
@@ -177,6 +188,12 @@ public final class TipsDatastore {
             throw DatastoreError(error, path: path, while: .reading)
         }
         try DatastoreCheck.verifyPages(connection, path: path)
+    }
+
+    /// Notes that the path may have come to name another file, or none: the next save looks (with
+    /// ``PathCheck/whenNoted``; with ``PathCheck/beforeEverySave`` every save looks anyway).
+    public func notePathChanged() {
+        pathMayHaveChanged = true
     }
 
     /// Makes sure the path still names the file the datastore writes to, before a write.

@@ -17,7 +17,8 @@ public final class DatastoreWriter: @unchecked Sendable {
     /// Set once the journal's pages were found damaged: no job runs after that.
     private var refusal: DatastoreError?
 
-    /// Takes over `datastore`; from now on only the jobs given to ``perform(_:)`` use it.
+    /// Takes over `datastore`; from now on only the jobs given to ``perform(_:)`` use it: set its
+    /// ``TipsDatastore/pathCheck`` before.
     public init(taking datastore: TipsDatastore) {
         self.datastore = datastore
         self.path = datastore.path
@@ -42,6 +43,9 @@ public final class DatastoreWriter: @unchecked Sendable {
                 return .saved(forgotten: try datastore.save(state, journal: journal))
             case .readJournal:
                 return .journal(try datastore.moodJournal())
+            case .notePathChanged:
+                datastore.notePathChanged()
+                return .noted
             }
         } catch {
             return .failed(error)
@@ -65,6 +69,9 @@ public enum DatastoreJob: Sendable {
     case save(TipsState, [JournalChange])
     /// Reads the whole mood journal.
     case readJournal
+    /// Notes that the datastore's path may name another file, or none, since it last looked: the next save looks
+    /// (`TipsDatastore.notePathChanged()`). In order with the saves, as every job: a save handed in after it looks.
+    case notePathChanged
 }
 
 /// What a ``DatastoreJob`` gave.
@@ -75,6 +82,8 @@ public enum DatastoreJobResult: Sendable {
     case saved(forgotten: [Int])
     /// The journal, oldest first.
     case journal([MoodEntry])
+    /// A change of the path was noted.
+    case noted
     /// The job failed; a save was rolled back entirely.
     case failed(DatastoreError)
 }
