@@ -49,6 +49,23 @@ struct FindingsTests {
             service.lastLog.contains { $0.contains("was deleted while in use; wrote it again") }, "\(service.lastLog)")
     }
 
+    // Deleted after the last write, the datastore was once closed at the stop into the deleted file: every mood went
+    // with it. Closing looks at the path first, as a write does.
+    @Test func theDatastoreDeletedAfterTheLastWriteIsWrittenAgainAsTheServiceStops() throws {
+        let service = try RunningService()
+        try service.tips.logMood(mood: "great")
+        try service.tips.logMood(mood: "good")
+        try FileManager.default.removeItem(atPath: service.datastore)
+        try? FileManager.default.removeItem(atPath: "\(service.datastore)-wal")
+        #expect(try service.tips.moodLogCount() == 2, "reads keep working")
+        #expect(service.stop() == .exited(0))
+        #expect(FileManager.default.fileExists(atPath: service.datastore))
+        #expect(!FileManager.default.fileExists(atPath: "\(service.datastore)-wal"), "the stop folds the WAL in")
+        try service.restart()
+        #expect(try service.tips.moodLogCount() == 2)
+        #expect(try service.tips.exportMoods().arrayValue?.count == 2)
+    }
+
     @Test func theDatastoreReplacedWhileRunningIsLeftAloneOursSavedBesideItAndWritesRefused() throws {
         let service = try RunningService()
         try service.tips.logMood(mood: "great")

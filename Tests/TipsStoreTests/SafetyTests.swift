@@ -134,6 +134,36 @@ struct SafetyTests {
         }
     }
 
+    @Test func closingLooksAtThePathAsASaveDoes() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            let datastore = try TipsDatastore(path: path)
+            datastore.pathCheck = .whenNoted
+            let recoveries = Mutex<[String]>([])
+            datastore.onRecovery = { message in recoveries.withLock { $0.append(message) } }
+            try datastore.save(Self.state(1), appending: writerEntry(number: 1))
+            try FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: "\(path)-wal")
+            try datastore.close()
+            #expect(recoveries.withLock { $0 }.count == 1)
+            #expect(try TipsDatastore(path: path).moodJournal() == [writerEntry(number: 1)])
+
+            let second = try TipsDatastore(path: path)
+            second.onRecovery = { message in recoveries.withLock { $0.append(message) } }
+            try second.save(Self.state(2), appending: writerEntry(number: 2))
+            try FileManager.default.removeItem(atPath: path)
+            try runSQL("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('theirs');", on: path)
+            let theirs = try bytes(of: path)
+            try second.close()
+            #expect(try bytes(of: path) == theirs)
+            let message = try #require(recoveries.withLock { $0 }.last)
+            #expect(message.contains("was replaced by another file while in use; ours is saved as"), "\(message)")
+            let saved = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".saved-") }
+            #expect(saved.count == 1)
+            #expect(try TipsDatastore(path: "\(folder)/\(saved[0])").moodJournal() == (1...2).map(writerEntry(number:)))
+        }
+    }
+
     @Test func withPathChecksWhenNotedTheFirstSaveLooks() throws {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"

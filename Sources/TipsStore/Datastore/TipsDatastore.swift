@@ -241,9 +241,24 @@ public final class TipsDatastore {
     /// Folds the WAL into the database file, removes it and closes the datastore, releasing its lock; a backup of
     /// the file alone then holds everything. Idempotent; every later call on the datastore fails.
     ///
-    /// - Throws: `DatastoreError.writeFailed` when the checkpoint fails; the WAL then stays, and the next opening
-    ///   replays it, so nothing is lost.
+    /// It looks at the path first, whatever ``pathCheck`` says, as a save does: a file deleted since the last save
+    /// is written again from the open copy, which would otherwise go with the process; when another file was put in
+    /// its place, ours is saved beside it (``onRecovery`` says where) and the datastore is closed all the same.
+    ///
+    /// - Throws: `DatastoreError.writeFailed` when the checkpoint fails, or the deleted file cannot be written again;
+    ///   the WAL then stays, and the next opening replays it, so nothing is lost.
     public func close() throws(DatastoreError) {
+        guard connection != nil else { return }
+        if replacedAndSavedTo == nil {
+            do throws(DatastoreError) {
+                try checkIdentity()
+            } catch {
+                guard case .replaced(_, let savedTo) = error else { throw error }
+                onRecovery(
+                    "Datastore '\(path)' was replaced by another file while in use; ours is saved as '\(savedTo)', "
+                        + "the other left alone")
+            }
+        }
         guard let connection else { return }
         defer { self.connection = nil }
         do throws(SQLiteError) {
