@@ -16,6 +16,56 @@ struct SafetyTests {
         TipsState(parameters: ParameterState(hasLoggedMoods: count, moodLogCount: count))
     }
 
+    /// The sentences a datastore says as it recovers (`onRecovery`), in order.
+    final class Recoveries: Sendable {
+        private let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+    }
+
+    /// The datastore at `path` with `pathCheck`, what it says as it recovers kept in `recoveries`.
+    static func open(
+        _ path: String, pathCheck: PathCheck = .beforeEverySave, recoveries: Recoveries
+    ) throws -> TipsDatastore {
+        let datastore = try TipsDatastore(path: path)
+        datastore.pathCheck = pathCheck
+        datastore.onRecovery = { recoveries.append($0) }
+        return datastore
+    }
+
+    /// A datastore in `folder` with `pathCheck` that saved mood 1, and whose file and WAL were then deleted.
+    static func deletedAfterOneSave(
+        in folder: String, pathCheck: PathCheck
+    ) throws -> (datastore: TipsDatastore, path: String, recoveries: Recoveries) {
+        let path = "\(folder)/tips.sqlite"
+        let recoveries = Recoveries()
+        let datastore = try open(path, pathCheck: pathCheck, recoveries: recoveries)
+        try datastore.save(state(1), appending: writerEntry(number: 1))
+        try delete(path)
+        return (datastore, path, recoveries)
+    }
+
+    /// What a datastore at `path` says when it wrote its deleted file again.
+    static func rewritten(_ path: String) -> String {
+        "Datastore '\(path)' was deleted while in use; wrote it again from the open copy"
+    }
+
+    /// Closes `datastore` and checks that its file, opened again, holds moods 1 to `count` and the state counting them.
+    static func expectClosed(
+        _ datastore: TipsDatastore, holding count: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try datastore.close()
+        let reopened = try TipsDatastore(path: datastore.path)
+        #expect(try reopened.load() == state(count), sourceLocation: sourceLocation)
+        #expect(try reopened.moodJournal() == (1...count).map(writerEntry(number:)), sourceLocation: sourceLocation)
+    }
+
+    /// Deletes the file at `path` and its WAL, as `rm tips.sqlite tips.sqlite-wal` does.
+    static func delete(_ path: String) throws {
+        try FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: "\(path)-wal")
+    }
+
     // A datastore path that was a symbolic link to an empty file was once followed, the target made a datastore.
     @Test func aSymbolicLinkIsRefusedAndItsTargetLeftAlone() throws {
         try withTemporaryFolder { folder in
@@ -78,24 +128,12 @@ struct SafetyTests {
     // After `rm tips.sqlite tips.sqlite-wal`, five acknowledged moods were once gone at the next start.
     @Test func aFileDeletedWhileOpenIsWrittenAgainWithEverythingAcknowledged() throws {
         try withTemporaryFolder { folder in
-            let path = "\(folder)/tips.sqlite"
-            let datastore = try TipsDatastore(path: path)
-            let recoveries = Mutex<[String]>([])
-            datastore.onRecovery = { message in recoveries.withLock { $0.append(message) } }
-            try datastore.save(Self.state(1), appending: writerEntry(number: 1))
-            try FileManager.default.removeItem(atPath: path)
-            try? FileManager.default.removeItem(atPath: "\(path)-wal")
+            let (datastore, path, recoveries) = try Self.deletedAfterOneSave(in: folder, pathCheck: .beforeEverySave)
             for number in 2...6 {
                 try datastore.save(Self.state(number), appending: writerEntry(number: number))
             }
-            #expect(
-                recoveries.withLock { $0 } == [
-                    "Datastore '\(path)' was deleted while in use; wrote it again from the open copy"
-                ])
-            try datastore.close()
-            let reopened = try TipsDatastore(path: path)
-            #expect(try reopened.load() == Self.state(6))
-            #expect(try reopened.moodJournal() == (1...6).map(writerEntry(number:)))
+            #expect(recoveries.all == [Self.rewritten(path)])
+            try Self.expectClosed(datastore, holding: 6)
         }
     }
 
@@ -103,60 +141,38 @@ struct SafetyTests {
     // looks at the path only when told to, and what it does then is what every save did before.
     @Test func withPathChecksWhenNotedASaveLooksAtThePathOnlyOnceAChangeWasNoted() throws {
         try withTemporaryFolder { folder in
-            let path = "\(folder)/tips.sqlite"
-            let datastore = try TipsDatastore(path: path)
-            datastore.pathCheck = .whenNoted
-            let recoveries = Mutex<[String]>([])
-            datastore.onRecovery = { message in recoveries.withLock { $0.append(message) } }
-            try datastore.save(Self.state(1), appending: writerEntry(number: 1))
-            try FileManager.default.removeItem(atPath: path)
-            try? FileManager.default.removeItem(atPath: "\(path)-wal")
+            let (datastore, path, recoveries) = try Self.deletedAfterOneSave(in: folder, pathCheck: .whenNoted)
             try datastore.save(Self.state(2), appending: writerEntry(number: 2))
             #expect(!FileManager.default.fileExists(atPath: path), "a save looked at the path with nothing noted")
-            #expect(recoveries.withLock { $0 }.isEmpty)
+            #expect(recoveries.all.isEmpty)
 
             datastore.notePathChanged()
             try datastore.save(Self.state(3), appending: writerEntry(number: 3))
-            #expect(
-                recoveries.withLock { $0 } == [
-                    "Datastore '\(path)' was deleted while in use; wrote it again from the open copy"
-                ])
+            #expect(recoveries.all == [Self.rewritten(path)])
             try FileManager.default.removeItem(atPath: path)
             try datastore.save(Self.state(4), appending: writerEntry(number: 4))
-            #expect(recoveries.withLock { $0 }.count == 1, "the note was used up by the save that looked")
+            #expect(recoveries.all.count == 1, "the note was used up by the save that looked")
 
             datastore.notePathChanged()
             try datastore.save(Self.state(5), appending: writerEntry(number: 5))
-            try datastore.close()
-            let reopened = try TipsDatastore(path: path)
-            #expect(try reopened.load() == Self.state(5))
-            #expect(try reopened.moodJournal() == (1...5).map(writerEntry(number:)))
+            try Self.expectClosed(datastore, holding: 5)
         }
     }
 
     @Test func closingLooksAtThePathAsASaveDoes() throws {
         try withTemporaryFolder { folder in
-            let path = "\(folder)/tips.sqlite"
-            let datastore = try TipsDatastore(path: path)
-            datastore.pathCheck = .whenNoted
-            let recoveries = Mutex<[String]>([])
-            datastore.onRecovery = { message in recoveries.withLock { $0.append(message) } }
-            try datastore.save(Self.state(1), appending: writerEntry(number: 1))
-            try FileManager.default.removeItem(atPath: path)
-            try? FileManager.default.removeItem(atPath: "\(path)-wal")
-            try datastore.close()
-            #expect(recoveries.withLock { $0 }.count == 1)
-            #expect(try TipsDatastore(path: path).moodJournal() == [writerEntry(number: 1)])
+            let (datastore, path, recoveries) = try Self.deletedAfterOneSave(in: folder, pathCheck: .whenNoted)
+            try Self.expectClosed(datastore, holding: 1)
+            #expect(recoveries.all == [Self.rewritten(path)])
 
-            let second = try TipsDatastore(path: path)
-            second.onRecovery = { message in recoveries.withLock { $0.append(message) } }
+            let second = try Self.open(path, recoveries: recoveries)
             try second.save(Self.state(2), appending: writerEntry(number: 2))
             try FileManager.default.removeItem(atPath: path)
             try runSQL("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('theirs');", on: path)
             let theirs = try bytes(of: path)
             try second.close()
             #expect(try bytes(of: path) == theirs)
-            let message = try #require(recoveries.withLock { $0 }.last)
+            let message = try #require(recoveries.all.last)
             #expect(message.contains("was replaced by another file while in use; ours is saved as"), "\(message)")
             let saved = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".saved-") }
             #expect(saved.count == 1)
