@@ -124,7 +124,7 @@ extension TipsObject {
             log("Failed to save: \(error)")
             failure = TipsServiceError.reply(for: error)
         case .journal, .verified, .noted:
-            failure = .failed("The datastore answered a save with a journal")
+            failure = .failed("The datastore answered a save with another job's result")
         }
         for (write, outcome) in zip(commit.writes, commit.outcomes) {
             switch (outcome, failure) {

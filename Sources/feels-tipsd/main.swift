@@ -56,7 +56,7 @@ func serve() -> Never {
         exit(1)
     }
     // The datastore's path is followed by name from before it is opened, so that a save looks at the path only when
-    // something happened to it: a stat(2) on every write's way to its fsync cost it 1–2 % (docs/BENCHMARKS.md).
+    // something happened to it: a stat(2) on every write's way to its fsync cost a LogMood 1–2 % (docs/BENCHMARKS.md).
     let datastoreWatch: PathWatch?
     do {
         datastoreWatch = try PathWatch(path: datastorePath)

@@ -180,6 +180,23 @@ struct SafetyTests {
         }
     }
 
+    @Test func closingAfterTheFolderWentSaysSoAndClosesAllTheSame() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/feels/tips.sqlite"
+            let datastore = try TipsDatastore(path: path)
+            try datastore.save(Self.state(1), appending: writerEntry(number: 1))
+            try FileManager.default.removeItem(atPath: "\(folder)/feels")
+            #expect {
+                try datastore.close()
+            } throws: { error in
+                guard case .writeFailed(let named, let reason) = error as? DatastoreError else { return false }
+                return named == path && reason.contains("the file was deleted and cannot be written again")
+            }
+            try datastore.close()
+            #expect(throws: DatastoreError.self) { try datastore.save(Self.state(2)) }
+        }
+    }
+
     @Test func withPathChecksWhenNotedTheFirstSaveLooks() throws {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"

@@ -245,18 +245,23 @@ public final class TipsDatastore {
     /// is written again from the open copy, which would otherwise go with the process; when another file was put in
     /// its place, ours is saved beside it (``onRecovery`` says where) and the datastore is closed all the same.
     ///
-    /// - Throws: `DatastoreError.writeFailed` when the checkpoint fails, or the deleted file cannot be written again;
-    ///   the WAL then stays, and the next opening replays it, so nothing is lost.
+    /// - Throws: `DatastoreError.writeFailed` when the checkpoint fails (the WAL then stays, and the next opening
+    ///   replays it, so nothing is lost), or when the deleted file cannot be written again (its folder gone, say);
+    ///   the datastore is closed all the same.
     public func close() throws(DatastoreError) {
         guard connection != nil else { return }
+        var failure: DatastoreError?
         if replacedAndSavedTo == nil {
             do throws(DatastoreError) {
                 try checkIdentity()
             } catch {
-                guard case .replaced(_, let savedTo) = error else { throw error }
-                onRecovery(
-                    "Datastore '\(path)' was replaced by another file while in use; ours is saved as '\(savedTo)', "
-                        + "the other left alone")
+                if case .replaced(_, let savedTo) = error {
+                    onRecovery(
+                        "Datastore '\(path)' was replaced by another file while in use; ours is saved as '\(savedTo)', "
+                            + "the other left alone")
+                } else {
+                    failure = error
+                }
             }
         }
         guard let connection else { return }
@@ -266,6 +271,7 @@ public final class TipsDatastore {
         } catch {
             throw DatastoreError(error, path: path, while: .writing)
         }
+        if let failure { throw failure }
     }
 
     /// The open connection.
