@@ -59,7 +59,7 @@ func serve() -> Never {
     // something happened to it: a stat(2) on every write's way to its fsync cost a LogMood 1–2 % (docs/BENCHMARKS.md).
     let datastoreWatch: PathWatch?
     do {
-        datastoreWatch = try PathWatch(path: datastorePath)
+        datastoreWatch = try PathWatch(path: datastorePath, watchingTheFolderAbove: false)
     } catch {
         log.warning("\(error); every write will look at the datastore's path first")
         datastoreWatch = nil

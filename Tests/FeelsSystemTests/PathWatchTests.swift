@@ -15,13 +15,22 @@ struct PathWatchTests {
         var folder: String { home.path("config/feels") }
         var file: String { home.path("config/feels/notifier.conf") }
 
-        init(makingFolder: Bool = true) throws {
+        init(makingFolder: Bool = true, watchingTheFolderAbove: Bool = true) throws {
             home = try TemporaryFolder()
             if makingFolder {
                 try FileManager.default.createDirectory(
                     atPath: home.path("config/feels"), withIntermediateDirectories: true)
             }
-            watch = try PathWatch(path: home.path("config/feels/notifier.conf"))
+            watch = try PathWatch(
+                path: home.path("config/feels/notifier.conf"), watchingTheFolderAbove: watchingTheFolderAbove)
+        }
+
+        /// Whether the descriptor becomes readable at all within `time`: a wake-up of the process, concerned or not.
+        func wakes(within time: Duration = .milliseconds(300)) -> Bool {
+            var descriptor = pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
+            return poll(
+                &descriptor, 1,
+                Int32(time.components.seconds * 1000 + time.components.attoseconds / 1_000_000_000_000_000)) > 0
         }
 
         /// Whether the watch reports something about the file within `timeout`.
@@ -129,6 +138,27 @@ struct PathWatchTests {
         #expect(followed.reports())
         try followed.write("[Notifications]\nEnabled=false\n", to: dotfiles + "/other.conf")
         #expect(followed.reports())
+    }
+
+    // The datastore's watch: ~/.local/share takes other applications' files all day, and must not wake the service.
+    @Test func withoutTheFolderAboveItsEntriesWakeNothingAndTheFileAndItsFolderAreStillFollowed() throws {
+        let followed = try Followed(watchingTheFolderAbove: false)
+        try followed.write("# another application's settings\n", to: followed.config + "/other.conf")
+        try FileManager.default.createDirectory(
+            atPath: followed.config + "/another-app", withIntermediateDirectories: false)
+        #expect(!followed.wakes(), "an entry of the folder above woke the watch")
+        try followed.write("[Notifications]\nEnabled=false\n")
+        #expect(followed.reports())
+        try FileManager.default.removeItem(atPath: followed.file)
+        #expect(followed.reports())
+        _ = followed.reports(within: .milliseconds(300))
+        #expect(rename(followed.folder, followed.folder + ".old") == 0)
+        #expect(followed.reports(), "the file's folder renamed away")
+        #expect(rename(followed.folder + ".old", followed.folder) == 0)
+        #expect(followed.reports(), "the file's folder back")
+        _ = followed.reports(within: .milliseconds(300))
+        try followed.write("[Notifications]\nEnabled=true\n")
+        #expect(followed.reports(), "the file in the folder back")
     }
 
     @Test func filesWrittenInTheFolderAboveDoNotConcernTheFile() throws {

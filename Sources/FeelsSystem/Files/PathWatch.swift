@@ -33,11 +33,20 @@ public final class PathWatch {
     private static let entryMask = UInt32(
         IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
+    /// Whether the folder above the file's is watched while the file's folder exists (see `init`).
+    private let watchingTheFolderAbove: Bool
+
     /// Starts following `path`; its folder need not exist.
     ///
+    /// - Parameter watchingTheFolderAbove: Whether the folder above the file's is watched too while the file's folder
+    ///   exists, for the file's folder being made again (`rm -r ~/.config/feels; mkdir ~/.config/feels`). That
+    ///   folder's entries coming and going wake the process: `~/.local/share` takes an application's recent files
+    ///   several times a minute. Without it, the file's folder removed or renamed is still an event, and the watch
+    ///   then moves up as usual until the folder is back.
     /// - Throws: `PathWatchError` when inotify is unavailable or no folder on the way can be watched.
-    public init(path: String) throws(PathWatchError) {
+    public init(path: String, watchingTheFolderAbove: Bool = true) throws(PathWatchError) {
         self.path = path
+        self.watchingTheFolderAbove = watchingTheFolderAbove
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw PathWatchError(path: path, reason: String(cString: strerror(errno))) }
         if let failure = arm() {
@@ -95,7 +104,7 @@ public final class PathWatch {
     private func arm() -> String? {
         var failure: String?
         for _ in 0..<8 {
-            let plan = Self.plan(for: path)
+            let plan = Self.plan(for: path, watchingTheFolderAbove: watchingTheFolderAbove)
             var armed: [Int32: Watched] = [:]
             failure = nil
             for wanted in plan {
@@ -118,14 +127,15 @@ public final class PathWatch {
                 inotify_rm_watch(descriptor, watch)
             }
             watches = armed
-            if Self.plan(for: path) == plan { break }
+            if Self.plan(for: path, watchingTheFolderAbove: watchingTheFolderAbove) == plan { break }
         }
         return watches.isEmpty ? failure ?? "nothing to watch" : nil
     }
 
     /// The folders to watch for `path` as the disk stands: for the file and each link target on its way, the deepest
-    /// existing folder (looking for the next name down) and the folder above it (looking for that folder's name).
-    private static func plan(for path: String) -> [Watched] {
+    /// existing folder (looking for the next name down) and the folder above it (looking for that folder's name), but
+    /// for the file's own folder when `watchingTheFolderAbove` is false.
+    private static func plan(for path: String, watchingTheFolderAbove: Bool) -> [Watched] {
         var plan: [Watched] = []
         var file = path
         for _ in 0..<8 {
@@ -139,7 +149,7 @@ public final class PathWatch {
                 existing = above.isEmpty ? "." : above
             }
             plan.append(Watched(folder: existing, names: [next], mask: next == name ? fileMask : entryMask))
-            if existing != "/", existing != "." {
+            if existing != "/", existing != ".", watchingTheFolderAbove || next != name {
                 let above = RegularFile.folder(of: existing)
                 plan.append(
                     Watched(folder: above.isEmpty ? "." : above, names: [lastComponent(of: existing)], mask: entryMask))
