@@ -155,6 +155,11 @@ struct LifecycleTests {
         Thread.sleep(forTimeInterval: 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count == 1)
         let before = try Self.voluntaryContextSwitches(of: pid)
+        // Other applications' files come and go beside the datastore's folder (~/.local/share): none of it is ours.
+        let beside = URL(fileURLWithPath: service.datastore).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("another-application-\(UUID().uuidString)")
+        #expect(FileManager.default.createFile(atPath: beside.path, contents: Data("theirs".utf8)))
+        try FileManager.default.removeItem(at: beside)
         Thread.sleep(forTimeInterval: 2)
         let after = try Self.voluntaryContextSwitches(of: pid)
         #expect(after == before, "the service woke up \(after - before) times in 2 seconds")
