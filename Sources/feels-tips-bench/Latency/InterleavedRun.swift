@@ -9,12 +9,16 @@ struct InterleavedRun {
     /// Makes `warmup` rounds (each answer checked, times discarded), then `rounds` measured rounds.
     ///
     /// - Parameters:
+    ///   - draws: Into how many equal runs of rounds the measured rounds are cut.
+    ///   - drawWarmup: Rounds made and discarded after each `redraw`, as after the warm-up.
+    ///   - redraw: What changes between two draws (the services started again).
     ///   - checkWarmup: Run after the warm-up rounds, to check what they left (a reply sent twice, say).
     ///   - progress: Told when the measured rounds start.
     /// - Returns: Each series' round trips, in the order measured, in the order of `series`.
-    /// - Throws: What a series throws, or ``BenchError/interrupted(_:)`` between round trips.
+    /// - Throws: What a series or `redraw` throws, or ``BenchError/interrupted(_:)`` between round trips.
     func run(
-        rounds: Int, warmup: Int, checkWarmup: () throws(BenchError) -> Void = {}, progress: (String) -> Void
+        rounds: Int, warmup: Int, draws: Int = 1, drawWarmup: Int = 0, redraw: () throws(BenchError) -> Void = {},
+        checkWarmup: () throws(BenchError) -> Void = {}, progress: (String) -> Void
     ) throws(BenchError) -> [[Duration]] {
         var order = RoundOrder(count: series.count)
         for _ in 0..<warmup {
@@ -26,7 +30,14 @@ struct InterleavedRun {
         for index in samples.indices {
             samples[index].reserveCapacity(rounds)
         }
+        let draws = max(1, min(draws, rounds))
         for round in 0..<rounds {
+            if round > 0, round * draws / rounds != (round - 1) * draws / rounds {
+                try redraw()
+                for _ in 0..<drawWarmup {
+                    try makeRound(order.next(), checking: true) { _, _ in }
+                }
+            }
             try makeRound(order.next(), checking: round == 0) { index, elapsed in samples[index].append(elapsed) }
         }
         return samples

@@ -30,6 +30,10 @@ struct BenchOptions: Equatable {
     /// The same for the busy machine's throughput cells: with CPU-bound processes beside them, one client's rate moved
     /// by a quarter between two copies of one build in 2 slices, by 8 % in 10.
     var busySlices = 10
+    /// Into how many draws the busy machine's single-call rounds are cut, every service started afresh between two:
+    /// something a process draws as it starts decides a tenth of a busy call either way, so one process measures one
+    /// draw (two copies of one build came out 0.89–1.12 × each other; 0.94–1.05 × in 25 draws).
+    var busyDraws = 25
     /// How long the idle processes are watched.
     var idle: Duration = .seconds(60)
     /// Moods in the full journal.
@@ -102,6 +106,9 @@ struct BenchOptions: Equatable {
             case "--busy-slices":
                 let count = try Self.count(try value(), of: name, minimum: 1, maximum: 100)
                 explicit.append { $0.busySlices = count }
+            case "--busy-draws":
+                let count = try Self.count(try value(), of: name, minimum: 1, maximum: 100)
+                explicit.append { $0.busyDraws = count }
             case "--idle-seconds":
                 let seconds = try Self.seconds(try value(), of: name)
                 explicit.append { $0.idle = seconds }
@@ -132,6 +139,7 @@ struct BenchOptions: Equatable {
             duration = .milliseconds(500)
             slices = 1
             busySlices = 1
+            busyDraws = 4
             idle = .seconds(10)
             starts = 4
             calls = 20_000
@@ -192,7 +200,8 @@ struct BenchOptions: Equatable {
         arguments += [
             "--rounds", String(rounds), "--busy-rounds", String(busyRounds), "--warmup", String(warmup),
             "--seconds", Self.text(duration),
-            "--slices", String(slices), "--busy-slices", String(busySlices), "--idle-seconds", Self.text(idle),
+            "--slices", String(slices), "--busy-slices", String(busySlices), "--busy-draws", String(busyDraws),
+            "--idle-seconds", Self.text(idle),
             "--moods", String(moods),
             "--starts", String(starts), "--calls", String(calls),
         ]
@@ -312,6 +321,8 @@ struct BenchOptions: Equatable {
           --seconds S          Measured time of each throughput and contention cell (default: 5 [0.5])
           --slices N           Interleaved slices each cell's time is cut into (default: 2 [1])
           --busy-slices N      The same for the busy machine's throughput cells (default: 10 [1])
+          --busy-draws N       Draws the busy machine's single-call rounds are cut into, every service started
+                               afresh between two, after 30 rounds unmeasured (default: 25 [4])
           --idle-seconds S     How long the idle processes are watched (default: 60 [10])
           --moods N            Moods in the full journal (default: 100000)
           --starts N           Timed starts on each journal (default: 10 [4])

@@ -14,6 +14,10 @@ enum LatencyPhase {
         .ping, .getTipsOne, .presentTip, .propertyGet, .getTipsAll, .presentNextTipNone,
     ]
 
+    /// Rounds made and discarded after the services were started again between two draws of busy rounds: the first
+    /// calls of a process build what it keeps (its replies marshalled once, its caches).
+    static let drawWarmup = 30
+
     /// Each call's round trips on each service of the rounds.
     struct Outcome {
         /// The services, in the order measured.
@@ -39,8 +43,11 @@ enum LatencyPhase {
     ///   - rounds: Measured rounds; the warm-up is the options'.
     ///   - kinds: The calls each service gets in every round, with Peer.Ping among them.
     /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
+    ///   - busy: The busy machine beside the rounds, if any: its rounds are then cut into
+    ///     ``BenchOptions/busyDraws`` draws, every service started afresh between two.
     static func measure(
-        on services: [ServiceUnderTest], rounds: Int, kinds: [CallKind] = kinds, options: BenchOptions
+        on services: [ServiceUnderTest], rounds: Int, kinds: [CallKind] = kinds, busy: BusyMachine? = nil,
+        options: BenchOptions
     ) throws(BenchError) -> Outcome {
         for service in services {
             do {
@@ -57,7 +64,14 @@ enum LatencyPhase {
         let calls: [any RoundTrip] = services.flatMap { service in kinds.map { BusCall($0, on: service) } }
         let series = calls + [BusCall(.busGetID, to: first.target, on: first.client), probe]
         let samples = try InterleavedRun(series: series).run(
-            rounds: rounds, warmup: options.warmup,
+            rounds: rounds, warmup: options.warmup, draws: busy == nil ? 1 : options.busyDraws,
+            drawWarmup: Self.drawWarmup,
+            redraw: { () throws(BenchError) in
+                for service in services {
+                    service.stopDaemon()
+                    try service.launch()
+                }
+            },
             checkWarmup: { () throws(BenchError) in try checkOneReplyEach(services) },
             progress: { _ in })
         let summaries = services.indices.map { index in
@@ -101,9 +115,9 @@ enum LatencyPhase {
         progress(
             "single calls\(busy == nil ? "" : " on the busy machine"): \(options.warmup) warm-up rounds, then "
                 + "\(rounds) rounds of \(count)")
-        let outcome = try measure(on: services, rounds: rounds, options: options)
+        let outcome = try measure(on: services, rounds: rounds, busy: busy, options: options)
         progress("single calls\(busy == nil ? "" : " on the busy machine"), reads alone: \(rounds) rounds")
-        let reads = try measure(on: services, rounds: rounds, kinds: readKinds, options: options)
+        let reads = try measure(on: services, rounds: rounds, kinds: readKinds, busy: busy, options: options)
         let prefix = busy == nil ? "" : "busy: "
         var report = PhaseReport(
             title: busy == nil
@@ -145,7 +159,10 @@ enum LatencyPhase {
         if let busy {
             report.notes.append(
                 "Beside the rounds, \(busy.count) processes ran `sh -c 'while :; do :; done'` (as many as cores); "
-                    + "they had \(LatencyTable.fixed(100 * busy.processorShare, 0)) % of a core each on average.")
+                    + "they had \(LatencyTable.fixed(100 * busy.processorShare, 0)) % of a core each on average. The "
+                    + "rounds were cut into \(max(1, min(options.busyDraws, rounds))) draws, every service stopped and "
+                    + "started again between two and \(drawWarmup) rounds made unmeasured: something a process draws as "
+                    + "it starts decides a tenth of a busy call either way, so a run of one process measures one draw.")
         }
         report.notes.append(
             "In the rounds with writes, each round's LogMood changes SiriShortcutTip (its rule's value is the mood "
