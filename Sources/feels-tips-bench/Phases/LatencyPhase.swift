@@ -42,9 +42,9 @@ enum LatencyPhase {
     /// - Parameters:
     ///   - rounds: Measured rounds; the warm-up is the options'.
     ///   - kinds: The calls each service gets in every round, with Peer.Ping among them.
-    /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
     ///   - busy: The busy machine beside the rounds, if any: its rounds are then cut into
     ///     ``BenchOptions/busyDraws`` draws, every service started afresh between two.
+    /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
     static func measure(
         on services: [ServiceUnderTest], rounds: Int, kinds: [CallKind] = kinds, busy: BusyMachine? = nil,
         options: BenchOptions
