@@ -26,11 +26,9 @@ struct PathWatchTests {
         }
 
         /// Whether the descriptor becomes readable at all within `time`: a wake-up of the process, concerned or not.
-        func wakes(within time: Duration = .milliseconds(300)) -> Bool {
+        func wakes(withinMilliseconds milliseconds: Int32 = 300) -> Bool {
             var descriptor = pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
-            return poll(
-                &descriptor, 1,
-                Int32(time.components.seconds * 1000 + time.components.attoseconds / 1_000_000_000_000_000)) > 0
+            return poll(&descriptor, 1, milliseconds) > 0
         }
 
         /// Whether the watch reports something about the file within `timeout`.

@@ -103,11 +103,10 @@ public final class TipsDatastore {
     @discardableResult
     public func save(_ state: TipsState, journal: [JournalChange]) throws(DatastoreError) -> [Int] {
         var forgotten: [Int] = []
-        if pathCheck == .beforeEverySave || pathMayHaveChanged {
+        // A datastore whose file was replaced refuses every write, in checkIdentity, whatever the path check.
+        if pathCheck == .beforeEverySave || pathMayHaveChanged || replacedAndSavedTo != nil {
             try checkIdentity()
             pathMayHaveChanged = false
-        } else if let saved = replacedAndSavedTo {
-            throw .replaced(path: path, savedTo: saved)
         }
         do throws(SQLiteError) {
             let connection = try open()
