@@ -304,18 +304,20 @@ final class WireTransport {
     }
 
     /// Authenticates as the process's user with EXTERNAL; the server's GUID.
+    ///
+    /// `BEGIN` goes out with `AUTH`, as sd-bus sends it: the server reads the lines in order, so the answer comes a
+    /// round trip sooner, and a server that refuses answers `REJECTED` to the `AUTH` and closes at the `BEGIN`.
     private static func authenticate(_ descriptor: Int32, timeout: Duration) throws(DBusError) -> String {
         let user = Array(String(getuid()).utf8).map { byte in
             let hex = String(byte, radix: 16)
             return hex.count == 1 ? "0" + hex : hex
         }.joined()
-        try write([0] + Array("AUTH EXTERNAL \(user)\r\n".utf8), to: descriptor)
+        try write([0] + Array("AUTH EXTERNAL \(user)\r\nBEGIN\r\n".utf8), to: descriptor)
         let answer = try line(from: descriptor, timeout: timeout)
         guard answer.hasPrefix("OK ") else {
             throw .connectionFailed(
                 name: "org.freedesktop.DBus.Error.AuthFailed", message: "the server answered '\(answer)' to EXTERNAL")
         }
-        try write(Array("BEGIN\r\n".utf8), to: descriptor)
         return String(answer.dropFirst(3))
     }
 
@@ -334,10 +336,12 @@ final class WireTransport {
         }
     }
 
-    /// One line of the authentication, without its CR LF: read a byte at a time, so that nothing after it is taken.
+    /// One line of the authentication, without its CR LF. What the socket holds is looked at first (`MSG_PEEK`) and
+    /// only the line taken: the messages the server sends after it are the transport's to frame.
     private static func line(from descriptor: Int32, timeout: Duration) throws(DBusError) -> String {
         let deadline = PollLoop.monotonicNow() + PollLoop.nanoseconds(timeout)
         var line: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256)
         while !(line.count >= 2 && line[line.count - 2] == 13 && line[line.count - 1] == 10) {
             guard line.count < 16 << 10 else { throw .invalidMessage("an authentication line over 16 KiB") }
             let left = deadline - PollLoop.monotonicNow()
@@ -350,16 +354,29 @@ final class WireTransport {
                 throw .system(operation: "poll", errno: errno)
             }
             guard poller.revents != 0 else { continue }
-            var byte: UInt8 = 0
-            let count = recv(descriptor, &byte, 1, 0)
-            if count == 1 {
-                line.append(byte)
-            } else if count == 0 {
+            let seen = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, Int32(MSG_PEEK)) }
+            if seen == 0 {
                 throw .connectionFailed(
                     name: "org.freedesktop.DBus.Error.NoServer", message: "the server closed the authentication")
-            } else if errno != EINTR {
-                throw .system(operation: "recv", errno: errno)
+            } else if seen < 0 {
+                guard errno == EINTR else { throw .system(operation: "recv", errno: errno) }
+                continue
             }
+            // Up to the line's LF, which may follow a CR taken before.
+            var wanted = seen
+            for index in 0..<seen where chunk[index] == 10 {
+                let previous = index > 0 ? chunk[index - 1] : line.last
+                if previous == 13 {
+                    wanted = index + 1
+                    break
+                }
+            }
+            // The bytes looked at are queued, so a blocking read takes them all.
+            let taken = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, wanted, 0) }
+            guard taken == wanted else {
+                throw .system(operation: "recv", errno: taken < 0 ? errno : EIO)
+            }
+            line += chunk[0..<taken]
         }
         return String(decoding: line.dropLast(2), as: UTF8.self)
     }
