@@ -39,7 +39,7 @@ struct BenchOptions: Equatable {
     /// Moods in the full journal.
     var moods = 100_000
     /// Starts of the daemon timed, on each journal.
-    var starts = 10
+    var starts = 20
     /// Calls made before resident memory is read again.
     var calls = 100_000
     /// The parts to run.
@@ -325,7 +325,7 @@ struct BenchOptions: Equatable {
                                afresh between two, after 30 rounds unmeasured (default: 25 [4])
           --idle-seconds S     How long the idle processes are watched (default: 60 [10])
           --moods N            Moods in the full journal (default: 100000)
-          --starts N           Timed starts on each journal (default: 10 [4])
+          --starts N           Timed starts on each journal (default: 20 [4])
           --calls N            Calls made before memory is read again (default: 100000 [20000])
           --phases LIST        Only these, comma-separated: latency, throughput, busy, contention,
                                slow-disk, startup, journal, memory, idle (default: all)
