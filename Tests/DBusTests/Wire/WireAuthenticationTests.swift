@@ -64,34 +64,21 @@ import Testing
         #expect(server.heard.current == [0] + Array("AUTH EXTERNAL \(uid)\r\nBEGIN\r\n".utf8))
     }
 
-    @Test func aRefusalIsAnAuthenticationFailureThatSaysWhatTheServerAnswered() throws {
-        let server = try ScriptedAuthServer(answer: [Array("REJECTED EXTERNAL\r\n".utf8)])
-        #expect {
-            _ = try WireTransport(address: server.address)
-        } throws: { error in
-            guard case .connectionFailed(let name, let message) = error as? DBusError else { return false }
-            return name == "org.freedesktop.DBus.Error.AuthFailed" && message.contains("'REJECTED EXTERNAL'")
-        }
-    }
-
-    @Test func aServerThatClosesHalfwayThroughTheLineIsNoServer() throws {
-        let server = try ScriptedAuthServer(answer: [Array("OK 0123".utf8)])
-        #expect {
-            _ = try WireTransport(address: server.address)
-        } throws: { error in
-            guard case .connectionFailed(let name, let message) = error as? DBusError else { return false }
-            return name == "org.freedesktop.DBus.Error.NoServer" && message.contains("closed the authentication")
-        }
-    }
-
-    @Test func aServerThatNeverAnswersTimesOut() throws {
-        let server = try ScriptedAuthServer(answer: [], holdOpen: .seconds(3))
+    /// A refusal, a close halfway through the line, silence: each fails the connection with its own name, and
+    /// within the timeout the caller gave.
+    @Test(arguments: [
+        ("REJECTED EXTERNAL\r\n", 0, "AuthFailed", "answered 'REJECTED EXTERNAL' to EXTERNAL"),
+        ("OK 0123", 0, "NoServer", "the server closed the authentication"),
+        ("", 3, "Timeout", "the server did not answer the authentication"),
+    ])
+    func aHandshakeThatFailsSaysHow(answer: String, holdOpen: Int, error expected: String, text: String) throws {
+        let server = try ScriptedAuthServer(answer: [Array(answer.utf8)], holdOpen: .seconds(holdOpen))
         let started = ContinuousClock.now
         #expect {
             _ = try WireTransport(address: server.address, timeout: .milliseconds(300))
         } throws: { error in
-            guard case .connectionFailed(let name, _) = error as? DBusError else { return false }
-            return name == "org.freedesktop.DBus.Error.Timeout"
+            guard case .connectionFailed(let name, let message) = error as? DBusError else { return false }
+            return name == "org.freedesktop.DBus.Error.\(expected)" && message.contains(text)
         }
         #expect(ContinuousClock.now - started < .seconds(2))
     }
