@@ -11,7 +11,7 @@ import Glibc
 final class ScriptedAuthServer: Sendable {
     /// The address a client connects to.
     let address: String
-    /// What the client sent, once `heard` says it is whole.
+    /// What the client sent up to its `BEGIN` line (or until it closed); `nil` until the server has read it.
     let heard = Locked<[UInt8]?>(nil)
 
     init(answer: [[UInt8]], holdOpen: Duration = .zero) throws {
