@@ -1,12 +1,15 @@
 #ifndef FEELS_CSYSTEM_SHIM_H
 #define FEELS_CSYSTEM_SHIM_H
 
-// The poll loop needs timerfd and eventfd, and the reply quota malloc_trim, which Glibc's module map does not import.
+// The poll loop needs epoll, timerfd and eventfd, and the reply quota malloc_trim, which Glibc's module map does not
+// import.
 #include <malloc.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 
 // Their flags are macros, which are not imported into Swift: re-exported.
+static const int CSYSTEM_EPOLL_CLOEXEC = EPOLL_CLOEXEC;
 static const int CSYSTEM_EFD_CLOEXEC = EFD_CLOEXEC;
 static const int CSYSTEM_EFD_NONBLOCK = EFD_NONBLOCK;
 static const int CSYSTEM_TFD_CLOEXEC = TFD_CLOEXEC;

@@ -103,7 +103,13 @@ func serve() -> Never {
     if let problem = SystemTimeZone.unknownName {
         log.warning(problem)
     }
-    let loop = PollLoop()
+    let loop: PollLoop
+    do {
+        loop = try PollLoop()
+    } catch {
+        log.error("Failed to make the main loop: \(error)")
+        exit(1)
+    }
     var exitStatus: Int32 = 0
     var tips: TipsObject?
     var writer: DatastoreWriter?

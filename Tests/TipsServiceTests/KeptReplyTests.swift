@@ -45,7 +45,7 @@ import TipsStore
         try datastore.save(state)
         return TipsObject(
             engine: TipsEngine(state: state, displayFrequency: frequency, clock: clock),
-            writer: DatastoreWriter(taking: datastore), loop: PollLoop(),
+            writer: DatastoreWriter(taking: datastore), loop: try PollLoop(),
             translations: Translations(directory: folder.path), languages: [])
     }
 

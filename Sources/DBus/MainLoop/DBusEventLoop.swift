@@ -31,7 +31,7 @@ public struct LoopSourceID: Hashable, Sendable {
 
 /// The main loop a `DBusConnection` plugs into: descriptor watches, timers and idle callbacks.
 ///
-/// `PollLoop` implements it on poll(2); a GLib main loop can implement it with `g_unix_fd_add`, `g_timeout_add` and
+/// `PollLoop` implements it on epoll(7); a GLib main loop can implement it with `g_unix_fd_add`, `g_timeout_add` and
 /// `g_idle_add`. Every method is called on the loop's own thread, and every handler must run there too.
 public protocol DBusEventLoop: AnyObject {
     /// Starts watching `fd`.

@@ -19,8 +19,7 @@ extension PollLoop {
         let id = makeID()
         alarms[id] = Alarm(deadline: microsecondsSinceEpoch, handler: handler)
         openClockChangeTimer()
-        // The clock's descriptor may join the poll set: no comparison sees it.
-        wakePoller()
+        noteChange()
         return id
     }
 
@@ -38,8 +37,6 @@ extension PollLoop {
         let id = makeID()
         clockChangeHandlers[id] = handler
         openClockChangeTimer()
-        // The clock's descriptor joins the poll set: no comparison sees it.
-        wakePoller()
         return id
     }
 
@@ -50,7 +47,7 @@ extension PollLoop {
 
     func rearmClockChangeTimer() {
         var expirations: UInt64 = 0
-        // ECANCELED here means the clock was set: the wait is recomputed on the way back into poll.
+        // ECANCELED here means the clock was set: the wait is recomputed on the way back into epoll_wait(2).
         let cancelled = read(clockChangeFD, &expirations, MemoryLayout<UInt64>.size) < 0 && errno == ECANCELED
         armClockChangeTimer()
         if cancelled {
@@ -63,6 +60,7 @@ extension PollLoop {
     private func openClockChangeTimer() {
         guard clockChangeFD < 0 else { return }
         clockChangeFD = timerfd_create(CLOCK_REALTIME, CSYSTEM_TFD_NONBLOCK | CSYSTEM_TFD_CLOEXEC)
+        sleepOn(clockChangeFD)
         armClockChangeTimer()
     }
 

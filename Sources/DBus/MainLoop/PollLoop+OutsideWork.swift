@@ -138,41 +138,36 @@ extension PollLoop {
         exclusion.broadcast()
     }
 
-    /// Notes that a source changed, for the thread polling, if one is in poll(2): call with the lock held after
-    /// changing anything its poll set or its timeout depends on. It is woken as the lock is let go, and only when
-    /// what it waits for is no longer what it should (``wakePollerIfItMustLook()``): a connection turns its write watch
-    /// on and off again around a reply the socket did not take at once, which would wake it twice for nothing.
+    /// Notes that a source changed, for the thread polling, if one is in epoll_wait(2): call with the lock held after
+    /// changing a source. It is woken as the lock is let go, and only when what it waits for is no longer what it
+    /// should (``wakePollerIfItMustLook()``): a timer due sooner than it wakes, say, but not a watch changed, which
+    /// the epoll(7) instance it waits on sees at once.
     func noteChange() {
         if polling { changedWhilePolling = true }
     }
 
-    /// Wakes the thread polling, if one is in poll(2), when what changed since it went in makes it wait for the wrong
-    /// thing: a watch's events, a watch more or fewer, a timer or alarm due sooner, an idle callback, outside work no
-    /// thread is out with. Call with the lock held, as a thread that is not the poller lets it go.
+    /// Wakes the thread polling, if one is in epoll_wait(2), when what changed since it went in makes it wait for the
+    /// wrong thing: a timer or alarm due sooner, an idle callback, outside work no thread is out with, a descriptor
+    /// epoll(7) refused or one closed while watched. Call with the lock held, as a thread that is not the poller lets
+    /// it go.
     func wakePollerIfItMustLook() {
         guard changedWhilePolling else { return }
         changedWhilePolling = false
         if pollerMustLook { wakePoller() }
     }
 
-    /// Whether the poller's poll(2) waits for something else than it should now.
+    /// Whether the poller's epoll_wait(2) waits for something else than it should now.
     private var pollerMustLook: Bool {
         if stopRequested || !idleHandlers.isEmpty || outsideWorkIsReady { return true }
-        var count = 0
-        for watch in watches.values {
-            guard !watch.pollable.isEmpty || !watch.polled.isEmpty else { continue }
-            if watch.pollable != watch.polled { return true }
-            count += 1
-        }
-        if count != polledWatchCount { return true }
+        if epoll.mustRebuild || !epoll.refused.isEmpty { return true }
         let timeout = nextTimeout()
         guard timeout >= 0 else { return false }
-        // Within the millisecond poll(2) counts in, a deadline is as good as the poller's own.
+        // Within the millisecond epoll_wait(2) counts in, a deadline is as good as the poller's own.
         guard let polledUntil else { return true }
         return Self.monotonicNow() + Int64(timeout) * 1_000_000 < polledUntil - 1_000_000
     }
 
-    /// Wakes the thread polling at once, if one is in poll(2): for a stop, or a descriptor of the loop's own opened.
+    /// Wakes the thread polling at once, if one is in epoll_wait(2): for a stop, or an alarm set.
     func wakePoller() {
         guard polling, wakeWriteFD >= 0 else { return }
         var one: UInt64 = 1
@@ -185,7 +180,7 @@ extension PollLoop {
         _ = read(wakeWriteFD, &count, MemoryLayout<UInt64>.size)
     }
 
-    /// Starts the helper thread, and the descriptor that wakes a thread in poll(2), the first time they are needed in a
+    /// Starts the helper thread, and the descriptor that wakes a thread in epoll_wait(2), the first time they are needed in a
     /// `run()`. The lock is held.
     private func startHelperIfNeeded() {
         joinHelperIfItLeft()
@@ -196,6 +191,7 @@ extension PollLoop {
         _ = mallopt(M_ARENA_MAX, 1)
         if wakeWriteFD < 0 {
             wakeWriteFD = eventfd(0, Int32(CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC))
+            sleepOn(wakeWriteFD)
         }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(LoopBox(self)).toOpaque()
@@ -225,7 +221,7 @@ extension PollLoop {
         participate(as: .helper)
         helper = .left(pthread_self())
         exclusion.broadcast()
-        // A runner in poll(2) joins it now rather than at its next event.
+        // A runner in epoll_wait(2) joins it now rather than at its next event.
         wakePoller()
         exclusion.unlock()
     }

@@ -26,7 +26,7 @@ extension PollLoop {
     /// Runs `handler` from the loop whenever `signal` arrives.
     ///
     /// A self-pipe: a `sigaction` handler, which may run on any thread, writes the signal number to a pipe this loop
-    /// polls. The signal is unblocked in the calling thread. A signal belongs to the loop that registered it most
+    /// sleeps on. The signal is unblocked in the calling thread. A signal belongs to the loop that registered it most
     /// recently; removing its last handler restores the default disposition.
     ///
     /// - Parameters:
@@ -49,6 +49,7 @@ extension PollLoop {
             }
             signalReadFD = fds[0]
             signalWriteFD = fds[1]
+            sleepOn(signalReadFD)
         }
         if signalHandlers[signal] == nil {
             signalPipeTable[Int(signal)] = signalWriteFD
@@ -66,8 +67,6 @@ extension PollLoop {
         }
         let id = makeID()
         signalHandlers[signal, default: [:]][id] = handler
-        // The signals' descriptor may join the poll set: no comparison sees it.
-        wakePoller()
         return id
     }
 

@@ -1,23 +1,24 @@
 import CSystem
 import Glibc
 
-/// A main loop on poll(2): descriptor watches, monotonic timers, wall-clock alarms, POSIX signals and idle callbacks,
+/// A main loop on epoll(7): descriptor watches, monotonic timers, wall-clock alarms, POSIX signals and idle callbacks,
 /// and work its handlers hand it to run outside (`runOutside(_:then:)`).
 ///
 /// Use a loop from the thread that runs it, and from its handlers. Handlers run one at a time, with the loop's lock
 /// held; once a handler has handed work out, `run()` serves with two threads, which take turns: while one runs the
 /// work, the other serves the sources, so a handler may run on either. The second thread leaves once no work has
-/// been handed out for ``helperLinger``. When nothing is due, `run()` sleeps in poll(2) with no periodic wakeups: the
-/// poll timeout is the time to the next timer or alarm, or infinite.
+/// been handed out for ``helperLinger``. When nothing is due, `run()` sleeps in epoll_wait(2) with no periodic wakeups:
+/// the timeout is the time to the next timer or alarm, or infinite.
+///
+/// Watches are level-triggered, as with poll(2): a descriptor stays ready until it is read or written. Remove a
+/// watch before closing its descriptor.
 public final class PollLoop: DBusEventLoop {
     struct Watch {
         let fd: Int32
         var events: WatchEvents
         let handler: (WatchEvents) -> Void
-        /// What the poller's poll(2) waits for on it, if one is in it.
-        var polled: WatchEvents = []
 
-        /// What poll(2) is to wait for on it now: its events that poll(2) can wait for.
+        /// What to wait for on it now: its events that can be waited for.
         var pollable: WatchEvents { events.intersection([.readable, .writable]) }
     }
 
@@ -35,9 +36,10 @@ public final class PollLoop: DBusEventLoop {
     }
 
     var watches: [LoopSourceID: Watch] = [:]
-    /// What the last iteration polled, kept for the next to fill again: each watch's source and descriptor.
-    private var polledSources: [(LoopSourceID?, Int32)] = []
-    private var polledDescriptors: [pollfd] = []
+    /// The descriptors the loop sleeps on: its watches' and its own.
+    var epoll: EpollSet
+    /// Where the last iteration's epoll_wait(2) put what was ready, kept for the next.
+    private var readyEvents: [epoll_event] = []
     var timers: [LoopSourceID: Timer] = [:]
     var alarms: [LoopSourceID: Alarm] = [:]
     var idleHandlers: [() -> Void] = []
@@ -52,7 +54,7 @@ public final class PollLoop: DBusEventLoop {
     private var nextID: UInt64 = 1
     var stopRequested = false
 
-    /// Held while a handler runs, and whenever the loop's state is read or changed; let go in poll(2) and during
+    /// Held while a handler runs, and whenever the loop's state is read or changed; let go in epoll_wait(2) and during
     /// outside work.
     let exclusion = LoopLock()
     /// Outside work handed in and not yet taken, in order.
@@ -61,16 +63,14 @@ public final class PollLoop: DBusEventLoop {
     var workerAway: LoopThreadRole?
     /// The thread serving the sources, if one is.
     var poller: LoopThreadRole?
-    /// Whether the poller is in poll(2), the lock let go: a change made meanwhile may have to wake it (`noteChange()`).
+    /// Whether the poller is in epoll_wait(2), the lock let go: a change made meanwhile may have to wake it (`noteChange()`).
     var polling = false
-    /// Whether a source changed since the poller went into poll(2): the thread holding the lock sees, as it lets go,
+    /// Whether a source changed since the poller went into epoll_wait(2): the thread holding the lock sees, as it lets go,
     /// whether the poller must look again (`wakePollerIfItMustLook()`).
     var changedWhilePolling = false
-    /// How many watches the poller's poll(2) waits on.
-    var polledWatchCount = 0
-    /// When the poller's poll(2) times out, on the monotonic clock; `nil` when it waits forever.
+    /// When the poller's epoll_wait(2) times out, on the monotonic clock; `nil` when it waits forever.
     var polledUntil: Int64?
-    /// An eventfd in every poll once the helper exists: written to wake the poller.
+    /// An eventfd the loop sleeps on once the helper exists: written to wake the poller.
     var wakeWriteFD: Int32 = -1
     /// The second thread, if `run()` has one.
     var helper: HelperThread = .absent
@@ -78,7 +78,11 @@ public final class PollLoop: DBusEventLoop {
     var outsideWorkEndedAt: Int64 = 0
 
     /// Creates an empty loop.
-    public init() {}
+    ///
+    /// - Throws: `DBusError.system` when the loop's epoll(7) instance cannot be made (too many descriptors open).
+    public init() throws(DBusError) {
+        epoll = try EpollSet()
+    }
 
     deinit {
         for signal in signalHandlers.keys {
@@ -125,68 +129,44 @@ public final class PollLoop: DBusEventLoop {
         iterate(maximumWait: timeout.map(Self.milliseconds(rounding:)))
     }
 
-    /// One iteration with the lock held: idle callbacks, then poll(2) with the lock let go, then what it found. It
-    /// returns without polling when the idle callbacks handed out work this thread may take.
+    /// One iteration with the lock held: idle callbacks, then epoll_wait(2) with the lock let go, then what it found. It
+    /// returns without waiting when the idle callbacks handed out work this thread may take.
     func iterate(maximumWait: Int32?) {
         runIdleHandlers()
         if stopRequested || outsideWorkIsReady { return }
-        var timeout = idleHandlers.isEmpty ? nextTimeout() : 0
+        epoll.rebuild()
+        var timeout = idleHandlers.isEmpty && epoll.refused.isEmpty ? nextTimeout() : 0
         if let maximumWait, timeout < 0 || timeout > maximumWait {
             timeout = maximumWait
         }
-        // The tables of the last iteration, emptied, so that an iteration allocates nothing; a nested one (a handler
-        // that iterates) finds them taken and makes its own.
-        var sources = polledSources
-        var descriptors = polledDescriptors
-        polledSources = []
-        polledDescriptors = []
-        defer {
-            sources.removeAll(keepingCapacity: true)
-            descriptors.removeAll(keepingCapacity: true)
-            polledSources = sources
-            polledDescriptors = descriptors
+        // The last iteration's table, so that an iteration allocates nothing; a nested one (a handler that iterates)
+        // finds it taken and makes its own.
+        var ready = readyEvents
+        readyEvents = []
+        if ready.isEmpty {
+            ready = Array(repeating: epoll_event(), count: 16)
         }
-        var index = watches.values.startIndex
-        while index != watches.values.endIndex {
-            // In place: a loop over a copy would copy the whole table at its first change.
-            let polled = watches.values[index].pollable
-            watches.values[index].polled = polled
-            if !polled.isEmpty {
-                var events: Int16 = 0
-                if polled.contains(.readable) { events |= Int16(POLLIN) }
-                if polled.contains(.writable) { events |= Int16(POLLOUT) }
-                descriptors.append(pollfd(fd: watches.values[index].fd, events: events, revents: 0))
-                sources.append((watches.keys[index], watches.values[index].fd))
-            }
-            watches.values.formIndex(after: &index)
-        }
-        polledWatchCount = sources.count
+        defer { readyEvents = ready }
         polledUntil = timeout < 0 ? nil : Self.monotonicNow() + Int64(timeout) * 1_000_000
-        let watchesClock = !alarms.isEmpty || !clockChangeHandlers.isEmpty
-        // One by one, not looped over an array literal, which an iteration would allocate.
-        func pollLoopDescriptor(_ fd: Int32) {
-            guard fd >= 0 else { return }
-            descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-            sources.append((nil, fd))
-        }
-        pollLoopDescriptor(signalReadFD)
-        pollLoopDescriptor(watchesClock ? clockChangeFD : -1)
-        pollLoopDescriptor(wakeWriteFD)
+        let descriptor = epoll.descriptor
         polling = true
         changedWhilePolling = false
         exclusion.unlock()
-        let count = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        let count = EpollSet.wait(on: descriptor, into: &ready, timeout: timeout)
         exclusion.lock()
         polling = false
         changedWhilePolling = false
-        if count > 0 {
-            for (index, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
-                switch sources[index] {
-                case (let id?, _): dispatchWatch(id, revents: descriptor.revents)
-                case (nil, signalReadFD): drainSignals()
-                case (nil, wakeWriteFD): drainWakeups()
-                case (nil, _): rearmClockChangeTimer()
-                }
+        for event in ready.prefix(max(0, count)) {
+            switch event.data.fd {
+            case signalReadFD: drainSignals()
+            case wakeWriteFD: drainWakeups()
+            case clockChangeFD: rearmClockChangeTimer()
+            case let fd: dispatchWatches(on: fd, revents: event.events)
+            }
+        }
+        if !epoll.refused.isEmpty {
+            for (fd, revents) in epoll.refused {
+                dispatchWatches(on: fd, revents: revents)
             }
         }
         fireDueTimers()
@@ -221,15 +201,49 @@ public final class PollLoop: DBusEventLoop {
         return Int32(clamping: timeout)
     }
 
-    private func dispatchWatch(_ id: LoopSourceID, revents: Int16) {
-        // After stop(), leave events for the next run: descriptors are level-triggered and stay ready.
-        guard !stopRequested, let watch = watches[id] else { return }
-        var events: WatchEvents = []
-        if revents & Int16(POLLIN) != 0 { events.insert(.readable) }
-        if revents & Int16(POLLOUT) != 0 { events.insert(.writable) }
-        if revents & Int16(POLLERR) != 0 || revents & Int16(POLLNVAL) != 0 { events.insert(.error) }
-        if revents & Int16(POLLHUP) != 0 { events.insert(.hangup) }
-        watch.handler(events)
+    /// Runs the handlers of the watches on `fd` that wait for what `revents` reports, in the order they were added.
+    private func dispatchWatches(on fd: Int32, revents: UInt32) {
+        var ready: WatchEvents = []
+        if revents & EPOLLIN.rawValue != 0 { ready.insert(.readable) }
+        if revents & EPOLLOUT.rawValue != 0 { ready.insert(.writable) }
+        if revents & EPOLLERR.rawValue != 0 { ready.insert(.error) }
+        if revents & EPOLLHUP.rawValue != 0 { ready.insert(.hangup) }
+        // Looked up again after each handler, which may add, change and remove watches. After stop(), events stay for
+        // the next run: descriptors are level-triggered and stay ready.
+        var after: UInt64 = 0
+        while !stopRequested, let (id, watch) = nextWatch(on: fd, after: after) {
+            after = id.rawValue
+            let events = ready.intersection(watch.pollable.union([.error, .hangup]))
+            if !events.isEmpty {
+                watch.handler(events)
+            }
+        }
+    }
+
+    /// The watch on `fd` waiting for anything, added first after the source numbered `after`.
+    private func nextWatch(on fd: Int32, after: UInt64) -> (LoopSourceID, Watch)? {
+        var next: (LoopSourceID, Watch)?
+        for (id, watch) in watches where watch.fd == fd && id.rawValue > after && !watch.pollable.isEmpty {
+            if next.map({ id.rawValue < $0.0.rawValue }) ?? true {
+                next = (id, watch)
+            }
+        }
+        return next
+    }
+
+    /// Makes the loop sleep on one of its own descriptors, to read it once it is readable.
+    func sleepOn(_ fd: Int32) {
+        epoll.hold(EPOLLIN.rawValue, on: fd)
+    }
+
+    /// What the loop's epoll(7) instance is to wait for on `fd`: all its watches wait for.
+    private func epollEvents(on fd: Int32) -> UInt32 {
+        var events: UInt32 = 0
+        for watch in watches.values where watch.fd == fd {
+            if watch.pollable.contains(.readable) { events |= EPOLLIN.rawValue }
+            if watch.pollable.contains(.writable) { events |= EPOLLOUT.rawValue }
+        }
+        return events
     }
 
     /// The smallest of `deadlines`, without an array: the loop asks at every iteration.
@@ -276,19 +290,23 @@ public final class PollLoop: DBusEventLoop {
     public func addWatch(fd: Int32, events: WatchEvents, handler: @escaping (WatchEvents) -> Void) -> LoopSourceID {
         let id = makeID()
         watches[id] = Watch(fd: fd, events: events, handler: handler)
+        epoll.hold(epollEvents(on: fd), on: fd, anew: true)
         noteChange()
         return id
     }
 
     /// Changes what a watch waits for; an empty set disables it.
     public func updateWatch(_ id: LoopSourceID, events: WatchEvents) {
+        guard let fd = watches[id]?.fd else { return }
         watches[id]?.events = events
+        epoll.hold(epollEvents(on: fd), on: fd)
         noteChange()
     }
 
     /// Stops a watch.
     public func removeWatch(_ id: LoopSourceID) {
-        watches[id] = nil
+        guard let fd = watches.removeValue(forKey: id)?.fd else { return }
+        epoll.hold(epollEvents(on: fd), on: fd)
         noteChange()
     }
 

@@ -26,7 +26,12 @@ extension CommandRunner {
         let version = try client.perform { client throws(DBusError) in try client.tips.serviceVersion() }
         printer.watching(owner: try client.owner(), version: version, bus: client.busDescription)
 
-        let loop = PollLoop()
+        let loop: PollLoop
+        do {
+            loop = try PollLoop()
+        } catch {
+            throw CommandFailure(.failed, "cannot wait for the signals: \(error)")
+        }
         var failure: CommandFailure?
         connection.onDisconnected = { [busDescription = client.busDescription] in
             failure = CommandFailure(.unreachable, "lost the connection to \(busDescription)")

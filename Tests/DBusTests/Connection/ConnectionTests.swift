@@ -33,7 +33,7 @@ import Testing
     @Test func losingTheBusFiresOnDisconnectedOnceAndTheProcessLivesOn() throws {
         let bus = try TestBus()
         let connection = try DBusConnection(address: bus.address)
-        let loop = PollLoop()
+        let loop = try PollLoop()
         var disconnections = 0
         connection.onDisconnected = {
             disconnections += 1
@@ -55,7 +55,7 @@ import Testing
     @Test func anAsynchronousCallCompletesFromTheLoop() throws {
         let service = try EchoService()
         let client = try service.client()
-        let loop = PollLoop()
+        let loop = try PollLoop()
         client.attach(to: loop)
         var results: [Result<[DBusValue], DBusError>] = []
         for member: MemberName in ["Concat", "Nope"] {
@@ -114,7 +114,7 @@ import Testing
     @Test func anAsynchronousCallTimesOutThroughTheLoopTimers() throws {
         let fixture = try DBusConnectionFixture()
         let silent = try DBusConnection(address: fixture.bus.address)
-        let loop = PollLoop()
+        let loop = try PollLoop()
         fixture.connection.attach(to: loop)
         var result: Result<[DBusValue], DBusError>?
         // `silent` is never dispatched, so the call is never answered.

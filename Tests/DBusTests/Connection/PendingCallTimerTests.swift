@@ -9,7 +9,7 @@ import Testing
     @Test func aLoopKeepsNoTimerOnceEveryCallIsAnsweredOrCancelled() throws {
         let service = try EchoService()
         let client = try service.client()
-        let loop = PollLoop()
+        let loop = try PollLoop()
         client.attach(to: loop)
         var answered = 0
         for _ in 0..<2 {

@@ -11,8 +11,8 @@ import Testing
         pthread_self()
     }
 
-    @Test func theWorkRunsOnTheThreadOfTheHandlerThatHandedItInAndThenRunsAsAHandler() {
-        let loop = PollLoop()
+    @Test func theWorkRunsOnTheThreadOfTheHandlerThatHandedItInAndThenRunsAsAHandler() throws {
+        let loop = try PollLoop()
         let handlerThread = Locked<pthread_t>(0)
         let workThread = Locked<pthread_t>(0)
         var thenRan = false
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theLoopKeepsServingWhileWorkIsOut() throws {
-        let loop = PollLoop()
+        let loop = try PollLoop()
         let released = Locked(false)
         let workEnded = Locked<Date?>(nil)
         var servedAt: [Date] = []
@@ -61,8 +61,8 @@ import Testing
         #expect(!servedBy.isEmpty)
     }
 
-    @Test func piecesRunOneAtATimeInTheOrderHandedInAndEachThenInTurn() {
-        let loop = PollLoop()
+    @Test func piecesRunOneAtATimeInTheOrderHandedInAndEachThenInTurn() throws {
+        let loop = try PollLoop()
         let running = Locked(0)
         let overlapped = Locked(false)
         let order = Locked<[String]>([])
@@ -101,7 +101,7 @@ import Testing
 
     // The thread polling sleeps with the timeout it computed; what `then` changes from the other thread must wake it.
     @Test func aTimerAddedByThenFiresOnTimeThoughTheOtherThreadIsAsleepInPoll() throws {
-        let loop = PollLoop()
+        let loop = try PollLoop()
         var firedAfter: TimeInterval?
         loop.scheduleIdle {
             loop.runOutside(
@@ -123,7 +123,7 @@ import Testing
     // The poller is woken only when what it waits for changed, as the lock is let go: a watch turned on and off again
     // (as libdbus does around each message it sends) leaves it asleep, one left on must reach it.
     @Test func aWatchTurnedOnByThenIsServedThoughTheOtherThreadIsAsleepInPoll() throws {
-        let loop = PollLoop()
+        let loop = try PollLoop()
         var fds: [Int32] = [-1, -1]
         #expect(pipe(&fds) == 0)
         defer { for fd in fds { close(fd) } }
@@ -152,8 +152,8 @@ import Testing
         #expect(after < 2, "the watch was served only after \(after) s")
     }
 
-    @Test func workHandedInBeforeRunRunsOnceTheLoopRuns() {
-        let loop = PollLoop()
+    @Test func workHandedInBeforeRunRunsOnceTheLoopRuns() throws {
+        let loop = try PollLoop()
         let ran = Locked(false)
         var thenRan = false
         loop.runOutside(
@@ -169,8 +169,8 @@ import Testing
         #expect(thenRan)
     }
 
-    @Test func stoppingFinishesTheWorkInHandAndLeavesTheRestForRunQueuedOutsideWork() {
-        let loop = PollLoop()
+    @Test func stoppingFinishesTheWorkInHandAndLeavesTheRestForRunQueuedOutsideWork() throws {
+        let loop = try PollLoop()
         var log: [String] = []
         loop.scheduleIdle {
             loop.runOutside(
@@ -188,8 +188,8 @@ import Testing
         #expect(log == ["first then", "second then"])
     }
 
-    @Test func theLoopRunsAgainAfterStoppingWithItsHelper() {
-        let loop = PollLoop()
+    @Test func theLoopRunsAgainAfterStoppingWithItsHelper() throws {
+        let loop = try PollLoop()
         for round in 0..<3 {
             var done = false
             loop.scheduleIdle {
@@ -217,7 +217,7 @@ import Testing
     // The helper exists for outside work: once none has come for the linger it leaves, its thread ends (what it held
     // goes back to the system), the runner serves alone, and the next work brings a helper back.
     @Test func theHelperLeavesOnceWorkStopsComingAndTheNextWorkBringsOneBack() throws {
-        let loop = PollLoop()
+        let loop = try PollLoop()
         let runner = Self.kernelThreadID()
         let firstWorkOut = Locked(true)
         var helperDuringFirstWork: Int32?

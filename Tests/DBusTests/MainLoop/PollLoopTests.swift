@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 @Suite struct PollLoopTests {
-    @Test func timersFireOnceOrRepeatUntilRemoved() {
-        let loop = PollLoop()
+    @Test func timersFireOnceOrRepeatUntilRemoved() throws {
+        let loop = try PollLoop()
         var once = 0
         var repeats = 0
         loop.addTimer(interval: .milliseconds(10), repeating: false) { once += 1 }
@@ -20,8 +20,8 @@ import Testing
         #expect(repeats == 3)
     }
 
-    @Test func idleCallbacksRunBeforeTheLoopSleeps() {
-        let loop = PollLoop()
+    @Test func idleCallbacksRunBeforeTheLoopSleeps() throws {
+        let loop = try PollLoop()
         var order: [String] = []
         loop.addTimer(interval: .milliseconds(20), repeating: false) {
             order.append("timer")
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func theWallClockAlarmFiresAtItsTimeAndNotBefore() throws {
-        let loop = PollLoop()
+        let loop = try PollLoop()
         let target = Date().addingTimeInterval(0.3)
         var firedAt: Date?
         loop.setAlarm(at: target) {
@@ -52,8 +52,8 @@ import Testing
         #expect(fired.timeIntervalSince(target) < 0.2)
     }
 
-    @Test func anAlarmInThePastFiresAtOnce() {
-        let loop = PollLoop()
+    @Test func anAlarmInThePastFiresAtOnce() throws {
+        let loop = try PollLoop()
         var fired = false
         loop.setAlarm(at: Date().addingTimeInterval(-60)) {
             fired = true
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func aSignalHandlerRunsFromTheLoop() throws {
-        let loop = PollLoop()
+        let loop = try PollLoop()
         var received = 0
         let handler = try loop.addSignalHandler(SIGUSR1) {
             received += 1
@@ -82,7 +82,7 @@ import Testing
         var fds: [Int32] = [-1, -1]
         #expect(pipe(&fds) == 0)
         defer { for fd in fds { close(fd) } }
-        let loop = PollLoop()
+        let loop = try PollLoop()
         var events: [WatchEvents] = []
         let watch = loop.addWatch(fd: fds[0], events: []) { event in
             events.append(event)

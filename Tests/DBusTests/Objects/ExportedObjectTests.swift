@@ -257,7 +257,7 @@ import Testing
         let server = fixture.connection
         try server.export(DBusObject(path: "/gone", interfaces: []))
         server.unexport("/gone")
-        let loop = PollLoop()
+        let loop = try PollLoop()
         server.attach(to: loop)
         let client = try DBusConnection(address: fixture.bus.address)
         let message = try DBusMessage.methodCall(

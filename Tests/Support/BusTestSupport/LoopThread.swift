@@ -15,7 +15,7 @@ public final class LoopThread: Sendable {
     /// - Parameters:
     ///   - name: The thread's name.
     ///   - setup: Builds the loop's sources; returns objects to keep alive, or throws to abort.
-    /// - Throws: What `setup` throws, or when the wake-up pipe cannot be made.
+    /// - Throws: What `setup` throws, or when the loop or the wake-up pipe cannot be made.
     public init(name: String = "loop", setup: @escaping @Sendable (PollLoop) throws -> Any) throws {
         var fds: [Int32] = [-1, -1]
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -25,9 +25,10 @@ public final class LoopThread: Sendable {
         let ready = Locked<Result<Bool, LoopSetupError>?>(nil)
         let finished = self.finished
         let thread = Thread {
-            let loop = PollLoop()
+            let loop: PollLoop
             var keptAlive: Any?
             do {
+                loop = try PollLoop()
                 keptAlive = try setup(loop)
             } catch {
                 ready.update { $0 = .failure(LoopSetupError(description: "\(error)")) }
