@@ -167,7 +167,7 @@ extension PollLoop {
         return Self.monotonicNow() + Int64(timeout) * 1_000_000 < polledUntil - 1_000_000
     }
 
-    /// Wakes the thread polling at once, if one is in epoll_wait(2): for a stop, or an alarm set.
+    /// Wakes the thread polling at once, if one is in epoll_wait(2): for a stop, or the helper leaving.
     func wakePoller() {
         guard polling, wakeWriteFD >= 0 else { return }
         var one: UInt64 = 1
@@ -180,8 +180,8 @@ extension PollLoop {
         _ = read(wakeWriteFD, &count, MemoryLayout<UInt64>.size)
     }
 
-    /// Starts the helper thread, and the descriptor that wakes a thread in epoll_wait(2), the first time they are needed in a
-    /// `run()`. The lock is held.
+    /// Starts the helper thread, and the descriptor that wakes a thread in epoll_wait(2), the first time they are
+    /// needed in a `run()`. The lock is held.
     private func startHelperIfNeeded() {
         joinHelperIfItLeft()
         guard case .absent = helper else { return }

@@ -63,10 +63,11 @@ public final class PollLoop: DBusEventLoop {
     var workerAway: LoopThreadRole?
     /// The thread serving the sources, if one is.
     var poller: LoopThreadRole?
-    /// Whether the poller is in epoll_wait(2), the lock let go: a change made meanwhile may have to wake it (`noteChange()`).
+    /// Whether the poller is in epoll_wait(2), the lock let go: a change made meanwhile may have to wake it
+    /// (`noteChange()`).
     var polling = false
-    /// Whether a source changed since the poller went into epoll_wait(2): the thread holding the lock sees, as it lets go,
-    /// whether the poller must look again (`wakePollerIfItMustLook()`).
+    /// Whether a source changed since the poller went into epoll_wait(2): the thread holding the lock sees, as it lets
+    /// go, whether the poller must look again (`wakePollerIfItMustLook()`).
     var changedWhilePolling = false
     /// When the poller's epoll_wait(2) times out, on the monotonic clock; `nil` when it waits forever.
     var polledUntil: Int64?
@@ -129,8 +130,8 @@ public final class PollLoop: DBusEventLoop {
         iterate(maximumWait: timeout.map(Self.milliseconds(rounding:)))
     }
 
-    /// One iteration with the lock held: idle callbacks, then epoll_wait(2) with the lock let go, then what it found. It
-    /// returns without waiting when the idle callbacks handed out work this thread may take.
+    /// One iteration with the lock held: idle callbacks, then epoll_wait(2) with the lock let go, then what it found.
+    /// It returns without waiting when the idle callbacks handed out work this thread may take.
     func iterate(maximumWait: Int32?) {
         runIdleHandlers()
         if stopRequested || outsideWorkIsReady { return }
