@@ -25,8 +25,13 @@ struct BenchOptions: Equatable {
     var warmup = 200
     /// How long each throughput and contention cell is measured, in all.
     var duration: Duration = .seconds(5)
-    /// Into how many interleaved slices each cell's duration is cut.
-    var slices = 2
+    /// Into how many interleaved slices each throughput cell's duration is cut. Finer slices spread the disk's slow
+    /// and fast spells over every cell: two copies of one build measured each other's rates at 0.90–1.18 × in 2 slices
+    /// and 0.97–1.11 × in 10, one client's `LogMood` aside (0.56 and 1.00 ×; 1.07 and 1.24 ×), two runs each of the
+    /// same 5 s a cell.
+    var slices = 10
+    /// How many passes the contention and slow-disk phases make, each reads alone then reads beside the writers.
+    var passes = 2
     /// The same for the busy machine's throughput cells: with CPU-bound processes beside them, one client's rate moved
     /// by a quarter between two copies of one build in 2 slices, by 8 % in 10.
     var busySlices = 10
@@ -103,6 +108,9 @@ struct BenchOptions: Equatable {
             case "--slices":
                 let count = try Self.count(try value(), of: name, minimum: 1, maximum: 100)
                 explicit.append { $0.slices = count }
+            case "--passes":
+                let count = try Self.count(try value(), of: name, minimum: 1, maximum: 100)
+                explicit.append { $0.passes = count }
             case "--busy-slices":
                 let count = try Self.count(try value(), of: name, minimum: 1, maximum: 100)
                 explicit.append { $0.busySlices = count }
@@ -138,6 +146,7 @@ struct BenchOptions: Equatable {
             warmup = 50
             duration = .milliseconds(500)
             slices = 1
+            passes = 1
             busySlices = 1
             busyDraws = 4
             idle = .seconds(10)
@@ -200,7 +209,8 @@ struct BenchOptions: Equatable {
         arguments += [
             "--rounds", String(rounds), "--busy-rounds", String(busyRounds), "--warmup", String(warmup),
             "--seconds", Self.text(duration),
-            "--slices", String(slices), "--busy-slices", String(busySlices), "--busy-draws", String(busyDraws),
+            "--slices", String(slices), "--passes", String(passes), "--busy-slices", String(busySlices),
+            "--busy-draws", String(busyDraws),
             "--idle-seconds", Self.text(idle),
             "--moods", String(moods),
             "--starts", String(starts), "--calls", String(calls),
@@ -319,7 +329,8 @@ struct BenchOptions: Equatable {
           --busy-rounds N      The same on the busy machine (default: 500 [100])
           --warmup N           Rounds made and checked first, not measured (default: 200 [50])
           --seconds S          Measured time of each throughput and contention cell (default: 5 [0.5])
-          --slices N           Interleaved slices each cell's time is cut into (default: 2 [1])
+          --slices N           Interleaved slices each throughput cell's time is cut into (default: 10 [1])
+          --passes N           Passes of the contention and slow-disk phases (default: 2 [1])
           --busy-slices N      The same for the busy machine's throughput cells (default: 10 [1])
           --busy-draws N       Draws the busy machine's single-call rounds are cut into, every service started
                                afresh between two, after 30 rounds unmeasured (default: 25 [4])

@@ -34,7 +34,7 @@ enum ContentionPhase {
         on services: [ServiceUnderTest], options: BenchOptions, rotating: Bool = true
     ) throws(BenchError) -> [Outcome] {
         var collected = services.map { Collected(profile: WallProfile(pid: $0.pid)) }
-        for pass in 0..<options.slices {
+        for pass in 0..<options.passes {
             for index in services.indices {
                 try collected[index].pass(pass, on: services[index], options: options, rotating: rotating)
             }
@@ -61,7 +61,7 @@ enum ContentionPhase {
         mutating func pass(
             _ pass: Int, on service: ServiceUnderTest, options: BenchOptions, rotating: Bool
         ) throws(BenchError) {
-            let slice = options.duration / options.slices
+            let slice = options.duration / options.passes
             let warmup = min(Duration.milliseconds(500), max(.milliseconds(100), slice / 5))
             let withWritersFirst = rotating && !pass.isMultiple(of: 2)
             for withWriters in withWritersFirst ? [true, false] : [false, true] {
@@ -129,7 +129,7 @@ enum ContentionPhase {
     static func run(
         on services: [ServiceUnderTest], options: BenchOptions, progress: (String) -> Void
     ) throws(BenchError) -> (report: PhaseReport, outcomes: [Outcome]) {
-        progress("reads beside \(writers) writers: \(options.slices) pass\(options.slices == 1 ? "" : "es")")
+        progress("reads beside \(writers) writers: \(options.passes) pass\(options.passes == 1 ? "" : "es")")
         let outcomes = try measure(on: services, options: options)
         var report = PhaseReport(title: "Reads while \(writers) writers run")
         for (service, outcome) in zip(services, outcomes) {

@@ -26,7 +26,7 @@ enum SlowDiskPhase {
     ) throws(BenchError) -> PhaseReport {
         var report = PhaseReport(title: "Reads while 16 writers run, every fdatasync slowed by 500 ms")
         let launcher = launcher(slowFlush: library)
-        progress("reads beside 16 writers on a disk slowed by slow-flush.so: \(options.slices) pass(es)")
+        progress("reads beside 16 writers on a disk slowed by slow-flush.so: \(options.passes) pass(es)")
         var services: [ServiceUnderTest] = []
         defer {
             for service in services { service.stop() }
