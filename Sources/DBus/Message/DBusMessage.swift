@@ -6,7 +6,7 @@ import Glibc
 public final class DBusMessage {
     /// The header and the body as they go on the wire.
     var wire: WireMessage
-    /// The body's values, when they are known without reading the body: a peer's, read as its message was checked.
+    /// The body's values, once known: a call's, read as its message was checked; any other message's, once asked for.
     private var knownArguments: [DBusValue]?
 
     /// A message holding `wire`.
@@ -14,8 +14,9 @@ public final class DBusMessage {
         self.wire = wire
     }
 
-    /// A message received, holding `wire` and the values its body was found to hold.
-    init(_ wire: WireMessage, arguments: [DBusValue]) {
+    /// A message received, holding `wire` and the values its body was found to hold, if they were made as it was
+    /// checked.
+    init(_ wire: WireMessage, arguments: [DBusValue]?) {
         self.wire = wire
         knownArguments = arguments
     }
@@ -124,7 +125,9 @@ public final class DBusMessage {
         get throws(DBusError) {
             if let knownArguments { return knownArguments }
             guard !wire.signature.isEmpty else { return [] }
-            return try wire.values()
+            let values = try wire.values()
+            knownArguments = values
+            return values
         }
     }
 

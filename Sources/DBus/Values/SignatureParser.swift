@@ -40,22 +40,21 @@ enum SignatureParser {
         var copy = text
         // Native strings are contiguous UTF-8, read in place; others are copied once.
         let outcome: Result<Void, DBusError> = copy.withUTF8 { bytes in
-            guard bytes.count <= 255 else {
-                return .failure(.invalidSignature(text, reason: "longer than 255 bytes"))
-            }
-            var parser = Cursor(bytes: bytes, text: text)
-            while parser.position < bytes.count {
-                let start = parser.position
-                do throws(DBusError) {
-                    try parser.completeType(arrayDepth: 0, structDepth: 0)
-                } catch {
-                    return .failure(error)
-                }
-                found(start..<parser.position)
-            }
-            return .success(())
+            Result { () throws(DBusError) in try scan(bytes: bytes, found) }
         }
         try outcome.get()
+    }
+
+    /// Validates the signature whose UTF-8 is `bytes`, as ``scan(_:_:)`` does text: a peer's, read in place, made
+    /// into text only to say what is wrong with it.
+    static func scan(bytes: UnsafeBufferPointer<UInt8>, _ found: (Range<Int>) -> Void) throws(DBusError) {
+        var parser = Cursor(bytes: bytes)
+        guard bytes.count <= 255 else { throw parser.fail("longer than 255 bytes") }
+        while parser.position < bytes.count {
+            let start = parser.position
+            try parser.completeType(arrayDepth: 0, structDepth: 0)
+            found(start..<parser.position)
+        }
     }
 
     /// The complete types of a valid signature, as text.
@@ -67,11 +66,10 @@ enum SignatureParser {
 
     private struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
-        let text: String
         var position = 0
 
         func fail(_ reason: String) -> DBusError {
-            .invalidSignature(text, reason: reason)
+            .invalidSignature(String(decoding: bytes, as: UTF8.self), reason: reason)
         }
 
         mutating func completeType(arrayDepth: Int, structDepth: Int) throws(DBusError) {

@@ -1,6 +1,9 @@
 /// Reads values from bytes in D-Bus's wire format, either byte order, with every rule of the specification's, as
 /// libdbus and sd-bus check a message they load: bytes that do not match their signature end in
 /// `DBusError.invalidMessage`, never in a read out of bounds.
+///
+/// One walk either makes the values (``values(of:signature:at:bigEndian:)``) or only checks them
+/// (``check(_:signature:at:bigEndian:)``): see `WireValueReading`.
 struct WireReader {
     /// The whole message, header included: offsets, and so alignment, count from its first byte.
     private let bytes: UnsafeRawBufferPointer
@@ -24,9 +27,24 @@ struct WireReader {
         var values: [DBusValue] = []
         var position = 0
         while position < signature.count {
-            values.append(try reader.value(signature, at: &position, depth: 0))
+            values.append(try reader.value(signature, at: &position, depth: 0, as: MadeValues.self))
         }
         return (values, reader.offset)
+    }
+
+    /// Checks the values of `signature` in `bytes` from `offset` on as ``values(of:signature:at:bigEndian:)`` reads
+    /// them, without making them, and returns the offset after them.
+    ///
+    /// - Throws: As ``values(of:signature:at:bigEndian:)``, for the same bytes.
+    static func check(
+        _ bytes: UnsafeRawBufferPointer, signature: UnsafeRawBufferPointer, at offset: Int, bigEndian: Bool
+    ) throws(DBusError) -> Int {
+        var reader = WireReader(bytes: bytes, bigEndian: bigEndian, offset: offset)
+        var position = 0
+        while position < signature.count {
+            try reader.value(signature, at: &position, depth: 0, as: CheckedValues.self)
+        }
+        return reader.offset
     }
 
     /// One header field as ``headerFields(of:bigEndian:_:)`` hands it over: text (a string, object path or
@@ -64,7 +82,7 @@ struct WireReader {
         // A variant holding s, o or g: its signature is that code and a NUL. The fields are the body of a(yv): a
         // field's variant is in an array's structure, two deep.
         guard offset + 3 <= bytes.count, bytes[offset] == 1, bytes[offset + 2] == 0 else {
-            return .value(try variantContent(depth: 2))
+            return .value(try variantContent(depth: 2, as: MadeValues.self))
         }
         let type = bytes[offset + 1]
         let length: Int
@@ -76,7 +94,7 @@ struct WireReader {
             offset += 3
             length = Int(try integer(UInt8.self))
         default:
-            return .value(try variantContent(depth: 2))
+            return .value(try variantContent(depth: 2, as: MadeValues.self))
         }
         guard length < bytes.count - offset, bytes[offset + length] == 0 else {
             throw .invalidMessage("a string of \(length) bytes without its NUL")
@@ -106,76 +124,105 @@ struct WireReader {
         }
     }
 
-    /// The value of the complete type at `position` in `signature`, leaving `position` after that type.
-    private mutating func value(_ signature: UnsafeRawBufferPointer, at position: inout Int, depth: Int)
-        throws(DBusError) -> DBusValue
-    {
+    /// The value of the complete type at `position` in `signature`, leaving `position` after that type, as `Reading`
+    /// makes it.
+    @discardableResult
+    private mutating func value<Reading: WireValueReading>(
+        _ signature: UnsafeRawBufferPointer, at position: inout Int, depth: Int, as _: Reading.Type
+    ) throws(DBusError) -> Reading.Value {
         guard depth < Self.maximumDepth else { throw .nestingTooDeep(depth: depth) }
         guard position < signature.count else { throw .invalidMessage("a signature ends inside a type") }
         let code = signature[position]
         position += 1
         switch code {
-        case UInt8(ascii: "y"): return .byte(try integer(UInt8.self))
+        case UInt8(ascii: "y"):
+            let byte = try integer(UInt8.self)
+            return Reading.basic { .byte(byte) }
         case UInt8(ascii: "b"):
             let flag = try integer(UInt32.self)
             guard flag <= 1 else { throw .invalidMessage("a boolean of \(flag)") }
-            return .boolean(flag == 1)
-        case UInt8(ascii: "n"): return .int16(Int16(bitPattern: try integer(UInt16.self)))
-        case UInt8(ascii: "q"): return .uint16(try integer(UInt16.self))
-        case UInt8(ascii: "i"): return .int32(Int32(bitPattern: try integer(UInt32.self)))
-        case UInt8(ascii: "u"): return .uint32(try integer(UInt32.self))
-        case UInt8(ascii: "x"): return .int64(Int64(bitPattern: try integer(UInt64.self)))
-        case UInt8(ascii: "t"): return .uint64(try integer(UInt64.self))
-        case UInt8(ascii: "d"): return .double(Double(bitPattern: try integer(UInt64.self)))
-        case UInt8(ascii: "s"): return .string(try text(length: Int(try integer(UInt32.self))))
+            return Reading.basic { .boolean(flag == 1) }
+        case UInt8(ascii: "n"):
+            let number = try integer(UInt16.self)
+            return Reading.basic { .int16(Int16(bitPattern: number)) }
+        case UInt8(ascii: "q"):
+            let number = try integer(UInt16.self)
+            return Reading.basic { .uint16(number) }
+        case UInt8(ascii: "i"):
+            let number = try integer(UInt32.self)
+            return Reading.basic { .int32(Int32(bitPattern: number)) }
+        case UInt8(ascii: "u"):
+            let number = try integer(UInt32.self)
+            return Reading.basic { .uint32(number) }
+        case UInt8(ascii: "x"):
+            let number = try integer(UInt64.self)
+            return Reading.basic { .int64(Int64(bitPattern: number)) }
+        case UInt8(ascii: "t"):
+            let number = try integer(UInt64.self)
+            return Reading.basic { .uint64(number) }
+        case UInt8(ascii: "d"):
+            let number = try integer(UInt64.self)
+            return Reading.basic { .double(Double(bitPattern: number)) }
+        case UInt8(ascii: "s"): return try Reading.string(try textBytes(length: Int(try integer(UInt32.self))))
         case UInt8(ascii: "o"):
-            let path = try text(length: Int(try integer(UInt32.self)))
+            let path = try Self.utf8(try textBytes(length: Int(try integer(UInt32.self))))
             if let problem = NameRules.objectPathProblem(path) {
                 throw .invalidMessage("an object path that \(problem)")
             }
-            return .objectPath(ObjectPath(unchecked: path))
+            return Reading.basic { .objectPath(ObjectPath(unchecked: path)) }
         case UInt8(ascii: "g"):
-            let text = try text(length: Int(try integer(UInt8.self)))
+            let text = try Self.utf8(try textBytes(length: Int(try integer(UInt8.self))))
             _ = try Self.checked(signature: text)
-            return .signature(DBusSignature(unchecked: text))
-        case UInt8(ascii: "v"): return .variant(try variantContent(depth: depth))
+            return Reading.basic { .signature(DBusSignature(unchecked: text)) }
+        case UInt8(ascii: "v"): return Reading.variant(try variantContent(depth: depth, as: Reading.self))
         case UInt8(ascii: "("):
             try align(8)
             try checkDepth(depth + 1)
-            var fields: [DBusValue] = []
+            var fields = Reading.elements()
+            var count = 0
             while position < signature.count, signature[position] != UInt8(ascii: ")") {
-                fields.append(try value(signature, at: &position, depth: depth + 1))
+                Reading.append(try value(signature, at: &position, depth: depth + 1, as: Reading.self), to: &fields)
+                count += 1
             }
-            guard position < signature.count, !fields.isEmpty else {
+            guard position < signature.count, count > 0 else {
                 throw .invalidMessage("a structure without fields or without its end")
             }
             position += 1
-            return .structure(fields)
-        case UInt8(ascii: "a"): return try array(signature, at: &position, depth: depth + 1)
+            return Reading.structure(fields)
+        case UInt8(ascii: "a"): return try array(signature, at: &position, depth: depth + 1, as: Reading.self)
         case UInt8(ascii: "h"): throw .unsupportedType("h (unix file descriptor)")
         default: throw .invalidMessage("unknown type code \(code)")
         }
     }
 
     /// The value a variant holds: its signature, then the value.
-    private mutating func variantContent(depth: Int) throws(DBusError) -> DBusValue {
+    private mutating func variantContent<Reading: WireValueReading>(depth: Int, as _: Reading.Type)
+        throws(DBusError) -> Reading.Value
+    {
         let length = Int(try integer(UInt8.self))
         let start = offset
         guard length < bytes.count - offset, bytes[offset + length] == 0 else {
             throw .invalidMessage("a variant's signature of \(length) bytes without its NUL")
         }
         offset += length + 1
-        // A header field's variant holds one basic type: nothing to parse but its code, no text to make.
+        let inner = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
+        // A header field's variant holds one basic type: nothing to parse but its code. Any other signature is
+        // parsed where it is, and made into text only to say what is wrong with it.
         if !(length == 1 && SignatureParser.isBasic(bytes[start])) {
-            let text = String(decoding: bytes[start..<start + length], as: UTF8.self)
-            if try Self.checked(signature: text).count != 1 {
-                throw .invalidMessage("a variant's signature '\(text)' is not one complete type")
+            var types = 0
+            do throws(DBusError) {
+                try SignatureParser.scan(bytes: inner.assumingMemoryBound(to: UInt8.self)) { _ in types += 1 }
+            } catch {
+                throw Self.peerSignatureError(error)
+            }
+            if types != 1 {
+                throw .invalidMessage(
+                    "a variant's signature '\(String(decoding: inner, as: UTF8.self))' is not one complete type")
             }
         }
-        let inner = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
         var innerPosition = 0
         try checkDepth(depth + 1)
-        let content = try value(inner, at: &innerPosition, depth: depth + 1)
+        let content = try value(inner, at: &innerPosition, depth: depth + 1, as: Reading.self)
         guard innerPosition == inner.count else {
             throw .invalidMessage("a variant's signature holds more than one type")
         }
@@ -183,9 +230,9 @@ struct WireReader {
     }
 
     /// The array whose element type starts at `position`, leaving `position` after it.
-    private mutating func array(_ signature: UnsafeRawBufferPointer, at position: inout Int, depth: Int)
-        throws(DBusError) -> DBusValue
-    {
+    private mutating func array<Reading: WireValueReading>(
+        _ signature: UnsafeRawBufferPointer, at position: inout Int, depth: Int, as _: Reading.Type
+    ) throws(DBusError) -> Reading.Value {
         let length = Int(try integer(UInt32.self))
         let elementStart = position
         let elementEnd = try Self.end(of: signature, at: elementStart, depth: depth)
@@ -198,36 +245,34 @@ struct WireReader {
         }
         let end = offset + length
         if isEntry {
-            let keyEnd = elementStart + 2
-            let key = DBusSignature(unchecked: String(decoding: signature[elementStart + 1..<keyEnd], as: UTF8.self))
-            let value = DBusSignature(
-                unchecked: String(decoding: signature[keyEnd..<elementEnd - 1], as: UTF8.self))
-            var entries: [DBusDictEntry] = []
+            var entries = Reading.entries()
             if offset < end { try checkDepth(depth + 1) }
             while offset < end {
                 try align(8)
                 var at = elementStart + 1
-                let entryKey = try self.value(signature, at: &at, depth: depth + 1)
-                entries.append(
-                    DBusDictEntry(key: entryKey, value: try self.value(signature, at: &at, depth: depth + 1)))
+                let key = try value(signature, at: &at, depth: depth + 1, as: Reading.self)
+                Reading.append(
+                    key: key, value: try value(signature, at: &at, depth: depth + 1, as: Reading.self), to: &entries)
             }
             guard offset == end else { throw .invalidMessage("a dictionary's entries overrun its length") }
-            return .dictionary(key: key, value: value, entries)
+            let keyEnd = elementStart + 2
+            return Reading.dictionary(
+                key: UnsafeRawBufferPointer(rebasing: signature[elementStart + 1..<keyEnd]),
+                value: UnsafeRawBufferPointer(rebasing: signature[keyEnd..<elementEnd - 1]), entries)
         }
-        let element = DBusSignature(unchecked: String(decoding: signature[elementStart..<elementEnd], as: UTF8.self))
         if signature[elementStart] == UInt8(ascii: "y") {
-            let values = bytes[offset..<end].map { DBusValue.byte($0) }
+            let content = UnsafeRawBufferPointer(rebasing: bytes[offset..<end])
             offset = end
-            return .array(element, values)
+            return Reading.bytes(content)
         }
-        var values: [DBusValue] = []
+        var elements = Reading.elements()
         if offset < end, !Self.isFixed(signature[elementStart]) { try checkDepth(depth) }
         while offset < end {
             var at = elementStart
-            values.append(try value(signature, at: &at, depth: depth))
+            Reading.append(try value(signature, at: &at, depth: depth, as: Reading.self), to: &elements)
         }
         guard offset == end else { throw .invalidMessage("an array's elements overrun its length") }
-        return .array(element, values)
+        return Reading.array(of: UnsafeRawBufferPointer(rebasing: signature[elementStart..<elementEnd]), elements)
     }
 
     /// The end of the complete type starting at `position` in `signature`.
@@ -279,23 +324,33 @@ struct WireReader {
         do throws(DBusError) {
             return try SignatureParser.parse(text)
         } catch {
-            // A unix file descriptor is a type this binding does not support, not a mistake of the peer's.
-            if case .unsupportedType = error { throw error }
-            throw .invalidMessage("\(error)")
+            throw peerSignatureError(error)
         }
     }
 
+    /// What the parser's `error` means of a signature a peer sent.
+    private static func peerSignatureError(_ error: DBusError) -> DBusError {
+        // A unix file descriptor is a type this binding does not support, not a mistake of the peer's.
+        if case .unsupportedType = error { return error }
+        return .invalidMessage("\(error)")
+    }
+
     /// Steps over the padding to the next multiple of `boundary`.
+    @inline(__always)
     private mutating func align(_ boundary: Int) throws(DBusError) {
         let aligned = (offset + boundary - 1) & ~(boundary - 1)
         guard aligned <= bytes.count else { throw .invalidMessage("a message ends inside its padding") }
-        if bytes[offset..<aligned].contains(where: { $0 != 0 }) {
-            throw .invalidMessage("padding that is not zero")
+        // A loop rather than a slice's contains(where:), which cost more than reading most values.
+        var padding = offset
+        while padding < aligned {
+            guard bytes[padding] == 0 else { throw .invalidMessage("padding that is not zero") }
+            padding += 1
         }
         offset = aligned
     }
 
     /// An integer at its own alignment, in the message's byte order.
+    @inline(__always)
     private mutating func integer<Integer: FixedWidthInteger>(_: Integer.Type) throws(DBusError) -> Integer {
         let size = MemoryLayout<Integer>.size
         try align(size)
@@ -305,18 +360,19 @@ struct WireReader {
         return bigEndian ? Integer(bigEndian: stored) : Integer(littleEndian: stored)
     }
 
-    /// `length` bytes of text and the NUL after them.
-    private mutating func text(length: Int) throws(DBusError) -> String {
+    /// The `length` bytes of a text, not checked yet, stepping over them and the NUL after them.
+    @inline(__always)
+    private mutating func textBytes(length: Int) throws(DBusError) -> UnsafeRawBufferPointer {
         guard length < bytes.count - offset, bytes[offset + length] == 0 else {
             throw .invalidMessage("a string of \(length) bytes without its NUL")
         }
         let content = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
         offset += length + 1
-        return try Self.utf8(content)
+        return content
     }
 
     /// `content` as text: UTF-8 without NUL, as every string, object path and signature on the wire must be.
-    private static func utf8(_ content: UnsafeRawBufferPointer) throws(DBusError) -> String {
+    static func utf8(_ content: UnsafeRawBufferPointer) throws(DBusError) -> String {
         // Nearly every name and word on the bus is ASCII, which is UTF-8 as it is: made into text without the
         // standard library's generic validation, which looks up type metadata at run time (about 500 instructions a
         // string).

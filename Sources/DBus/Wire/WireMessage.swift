@@ -87,21 +87,26 @@ struct WireMessage: Equatable {
         self = try Self.parsed(bytes).message
     }
 
-    /// ``init(parsing:)``, with the body's values it read to check them; header fields whose bytes `names` kept are
-    /// taken from it rather than checked again, and those checked are kept there.
+    /// ``init(parsing:)``, with the body's values of a method call, read as they were checked; header fields whose
+    /// bytes `names` kept are taken from it rather than checked again, and those checked are kept there.
+    ///
+    /// A call is served as soon as it is read, so its values are made at once. The body of any other message (a
+    /// reply, an error, a signal) is checked as strictly but its values are not made: `nil`, for ``values()`` to
+    /// read if they are asked for. A client waiting for a reply then does not build, as the reply arrives, values it
+    /// may never look at (the seven tips of a `GetTips` reply are 8 KB of nested dictionaries).
     ///
     /// - Throws: As ``init(parsing:)``.
     static func parsed(_ bytes: UnsafeRawBufferPointer, names: HeaderFieldCache? = nil) throws(DBusError) -> (
-        message: WireMessage, values: [DBusValue]
+        message: WireMessage, values: [DBusValue]?
     ) {
         var message = WireMessage(kind: .methodCall)
         let values = try message.parse(bytes, names: names)
         return (message, values)
     }
 
-    /// Reads `bytes` into this message; the body's values.
+    /// Reads `bytes` into this message; the body's values for a method call, `nil` (checked, not made) otherwise.
     private mutating func parse(_ bytes: UnsafeRawBufferPointer, names: HeaderFieldCache?) throws(DBusError)
-        -> [DBusValue]
+        -> [DBusValue]?
     {
         guard let total = try Self.length(ofMessageStarting: bytes) else {
             throw .invalidMessage("a message shorter than its fixed header")
@@ -144,6 +149,10 @@ struct WireMessage: Equatable {
         }
         try checkRequiredFields()
         body = Array(bytes[bodyStart...])
+        guard kind == .methodCall else {
+            try checkValues()
+            return nil
+        }
         return try values()
     }
 
@@ -189,6 +198,21 @@ struct WireMessage: Equatable {
         }.get()
         guard end == count else { throw .invalidMessage("\(count - end) bytes after the body's values") }
         return values
+    }
+
+    /// Checks the body as ``values()`` reads it, without making the values.
+    ///
+    /// - Throws: As ``values()``, for the same bytes.
+    func checkValues() throws(DBusError) {
+        let order = bigEndian
+        let (end, count) = try Array(signature.utf8).withUnsafeBytes { signature in
+            body.withUnsafeBytes { bytes in
+                Result { () throws(DBusError) in
+                    (try WireReader.check(bytes, signature: signature, at: 0, bigEndian: order), bytes.count)
+                }
+            }
+        }.get()
+        guard end == count else { throw .invalidMessage("\(count - end) bytes after the body's values") }
     }
 
     /// The message's bytes: the fixed header, its fields in the specification's order of codes, and the body.

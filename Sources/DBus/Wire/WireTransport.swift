@@ -102,8 +102,8 @@ final class WireTransport {
 
     /// What the next whole message read turned out to be.
     enum Incoming {
-        /// A message parsed and checked (`WireMessage.parsed(_:names:)`), with its body's values.
-        case message(WireMessage, [DBusValue])
+        /// A message parsed and checked (`WireMessage.parsed(_:names:)`), with its body's values when they were made.
+        case message(WireMessage, [DBusValue]?)
         /// A message framed as the specification says but that the binding cannot take (a unix file descriptor, a type
         /// it does not know, a field or a body that breaks the rules): skipped, so that the stream goes on after it.
         /// `caller` is where to send an error when it is a method call that expects a reply.

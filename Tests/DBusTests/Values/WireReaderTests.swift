@@ -156,6 +156,29 @@ import Testing
                 body.bytes += [65, 66, 67, 0]
             }
         ),
+        (
+            "a string that is not UTF-8", "s",
+            { body in
+                body.integer(UInt32(2))
+                body.bytes += [0xFF, 0xFE, 0]
+            }
+        ),
+        (
+            "a string holding NUL", "s",
+            { body in
+                body.integer(UInt32(3))
+                body.bytes += [65, 0, 66, 0]
+            }
+        ),
+        ("an object path ending in /", "o", { $0.string("/a/") }),
+        ("a signature of an unknown type", "g", { $0.signature("z") }),
+        (
+            "padding that is not zero", "yu",
+            { body in
+                body.bytes += [1, 0, 7, 0]
+                body.integer(UInt32(1))
+            }
+        ),
         ("a boolean of 2", "b", { $0.integer(UInt32(2)) }),
         (
             "an array longer than the body", "ai",
@@ -231,6 +254,41 @@ import Testing
         let (what, signature, body) = Self.mismatches[index]
         let bytes = HandWritten.message(bigEndian: false, signature: signature, body)
         #expect(throws: DBusError.self, "\(what)") { try Self.read(bytes, signature: signature) }
+    }
+
+    /// `bytes` parsed as the connection parses what it reads: the values of a call, `nil` for any other message,
+    /// whose body is checked without its values being made.
+    static func parsed(_ bytes: [UInt8]) -> Result<[DBusValue]?, DBusError> {
+        bytes.withUnsafeBytes { message in
+            Result { () throws(DBusError) in try WireMessage.parsed(message).values }
+        }
+    }
+
+    /// The same message as a method call (the hand-written messages are signals).
+    static func call(_ bytes: [UInt8]) -> [UInt8] {
+        var call = bytes
+        call[1] = WireMessage.Kind.methodCall.rawValue
+        return call
+    }
+
+    /// A call's values are made as it is read; a signal's (or a reply's) body is only checked, by the same walk, and
+    /// read when asked for: both give the same values and refuse the same bytes with the same error.
+    @Test(arguments: [false, true])
+    func aCallsValuesAreMadeAsItIsReadAnyOtherMessagesWhenAskedFor(bigEndian: Bool) throws {
+        let signal = Self.richMessage(bigEndian: bigEndian)
+        #expect(try Self.parsed(Self.call(signal)).get() == Self.richValues)
+        #expect(try Self.parsed(signal).get() == nil)
+        #expect(try Self.read(signal, signature: Self.richSignature) == Self.richValues)
+        for (what, signature, body) in Self.mismatches {
+            let spoiled = HandWritten.message(bigEndian: bigEndian, signature: signature, body)
+            let checked = Self.parsed(spoiled)
+            let made = Self.parsed(Self.call(spoiled))
+            guard case .failure(let error) = checked, case .failure(let same) = made else {
+                Issue.record("\(what): checked \(checked), made \(made)")
+                continue
+            }
+            #expect(error == same, "\(what)")
+        }
     }
 
     @Test func aBodyLengthThatDisagreesWithTheMessageIsAnError() throws {
