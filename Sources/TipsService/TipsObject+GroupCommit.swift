@@ -48,6 +48,8 @@ struct Applied {
 
 /// The writes of one group commit, each with what applying it gave, and the engine they made together.
 struct Commit {
+    /// Which commit of the object's this is, counting from 1.
+    let serial: UInt64
     let writes: [Write]
     let outcomes: [Result<Applied, TipsError>]
     let engine: TipsEngine
@@ -93,7 +95,8 @@ extension TipsObject {
                 outcomes.append(.failure(error))
             }
         }
-        let commit = Commit(writes: writes, outcomes: outcomes, engine: engine)
+        commitsStarted += 1
+        let commit = Commit(serial: commitsStarted, writes: writes, outcomes: outcomes, engine: engine)
         guard engine.state != durable.state || !journal.isEmpty else {
             // Nothing to make durable (a refused request, a testing switch): answer now. Announcing is comparing every
             // tip and property (28,000 instructions), for nothing when the writes changed nothing observable either:
@@ -108,6 +111,7 @@ extension TipsObject {
         submit(.save(engine.state, journal)) { [weak self] result in
             self?.finish(commit, with: result)
         }
+        prepareUpcomingReplies(for: commit)
     }
 
     /// Adopts a durable commit and answers its writes in order; a commit the datastore refused changes nothing, and
@@ -145,6 +149,11 @@ extension TipsObject {
                 }
             }
         }
+        // Once the writes are answered: made for the engine now durable, or for one that is not.
+        if failure == nil {
+            adoptUpcomingReplies(of: commit)
+        }
+        upcoming = nil
         if announcing {
             announceChanges()
         }

@@ -30,7 +30,10 @@ struct PreparedTip {
 /// `GetTips` of every tip, or of every tip at one location, as last marshalled, and the snapshots it shows.
 struct PreparedTipList {
     let snapshots: [TipSnapshot]
+    let languages: [LanguageName]
     let prepared: Tips1.GetTipsPrepared
+    /// How many times in a row it was made again for a write (`prepareUpcomingReplies(for:)`) and not read.
+    var refreshesUnread = 0
 }
 
 /// A tip in a list of languages.
@@ -52,11 +55,11 @@ struct TipListKey: Hashable {
 extension TipsObject {
     /// A caller naming ever new lists of languages must not grow the caches without bound: sixteen lists' worth is
     /// kept (each list of languages a call names is cut to sixteen names first).
-    private static let languageListsKept = 16
+    static let languageListsKept = 16
     /// How many tips one refresh makes again at most: a request arriving meanwhile waits for them.
-    private static let tipsRefreshedAtOnce = 2
+    static let tipsRefreshedAtOnce = 2
     /// How many times in a row a tip not read is made again after a write.
-    private static let refreshesUnreadKept = 2
+    static let refreshesUnreadKept = 2
 
     /// `GetTips`' reply: the tips `ids` name (every tip, in catalog order, when empty) at `location` (`''` for every
     /// location), in words of `languages`.
@@ -90,11 +93,14 @@ extension TipsObject {
             return try list(of: snapshots, languages: languages)
         }
         let key = TipListKey(location: filter, languages: languages.map(\.text))
-        if let list = tipLists[key], list.snapshots == snapshots { return list.prepared }
+        if let index = tipLists.index(forKey: key), tipLists.values[index].snapshots == snapshots {
+            tipLists.values[index].refreshesUnread = 0
+            return tipLists.values[index].prepared
+        }
         let prepared = try list(of: snapshots, languages: languages)
         // One list for every location and one for each, in each list of languages kept.
         if tipLists[key] != nil || tipLists.count < Self.languageListsKept * (TipLocation.allCases.count + 1) {
-            tipLists[key] = PreparedTipList(snapshots: snapshots, prepared: prepared)
+            tipLists[key] = PreparedTipList(snapshots: snapshots, languages: languages, prepared: prepared)
         }
         return prepared
     }
@@ -152,7 +158,7 @@ extension TipsObject {
     }
 
     /// The tip's dictionary marshalled (once, and kept in `prepared`).
-    private static func marshalled(_ prepared: inout PreparedTip) throws(DBusMethodError) -> Tips1.Tip.Marshalled {
+    static func marshalled(_ prepared: inout PreparedTip) throws(DBusMethodError) -> Tips1.Tip.Marshalled {
         if let kept = prepared.marshalled { return kept }
         let tip = prepared.tip
         let marshalled = try marshal { () throws(DBusError) in try tip.marshalled() }
@@ -161,7 +167,7 @@ extension TipsObject {
     }
 
     /// `GetTips` of the tip alone (once, and kept in `prepared`).
-    private static func alone(_ prepared: inout PreparedTip) throws(DBusMethodError) -> Tips1.GetTipsPrepared {
+    static func alone(_ prepared: inout PreparedTip) throws(DBusMethodError) -> Tips1.GetTipsPrepared {
         prepared.refreshesUnread = 0
         if let kept = prepared.alone { return kept }
         let tip = try marshalled(&prepared)
@@ -237,7 +243,7 @@ extension TipsObject {
     }
 
     /// The tip's dictionary for `snapshot`, built afresh.
-    private func prepare(_ snapshot: TipSnapshot, languages: [LanguageName]) -> PreparedTip {
+    func prepare(_ snapshot: TipSnapshot, languages: [LanguageName]) -> PreparedTip {
         PreparedTip(
             snapshot: snapshot, languages: languages,
             tip: TipDictionary.tip(snapshot, words: words(of: snapshot.tip, languages: languages)))
@@ -263,7 +269,10 @@ extension TipsObject {
         while index != dictionaries.endIndex, budget > 0 {
             defer { dictionaries.formIndex(after: &index) }
             let kept = dictionaries.values[index]
-            guard kept.alone != nil, kept.refreshesUnread < Self.refreshesUnreadKept else { continue }
+            // A tip checked in this generation (made while its write was made durable) is the tip as it is.
+            guard kept.alone != nil, kept.refreshesUnread < Self.refreshesUnreadKept,
+                !(holds && kept.checkedIn == durableGeneration)
+            else { continue }
             let id = kept.snapshot.tip.id
             if current[id] == nil { current[id] = try? durable.snapshot(of: id) }
             guard let snapshot = current[id] else { continue }
@@ -281,7 +290,7 @@ extension TipsObject {
         }
     }
 
-    private static func marshal<Prepared>(_ make: () throws(DBusError) -> Prepared) throws(DBusMethodError)
+    static func marshal<Prepared>(_ make: () throws(DBusError) -> Prepared) throws(DBusMethodError)
         -> Prepared
     {
         do { return try make() } catch { throw .failed("Cannot build the reply: \(error)") }

@@ -61,6 +61,10 @@ public final class TipsObject {
     /// The last `GetTips` reply of every tip (or of every tip at one location) marshalled in each list of languages,
     /// with the snapshots it shows.
     var tipLists: [TipListKey: PreparedTipList] = [:]
+    /// The replies made for the commit in flight, while it is made durable: see TipsObject+UpcomingReplies.
+    var upcoming: UpcomingReplies?
+    /// How many commits have started: the last one's `Commit.serial`.
+    var commitsStarted: UInt64 = 0
     /// `PresentNextTip`'s answer when no tip is to be shown, marshalled at its first call.
     var nothingPresented: Tips1.PresentNextTipPrepared?
     /// The properties last announced.

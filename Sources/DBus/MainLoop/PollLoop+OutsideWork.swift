@@ -47,6 +47,16 @@ extension PollLoop {
         noteChange()
     }
 
+    /// Runs `body` at once on this thread, from one of the loop's handlers, with the loop let go: another thread of
+    /// the loop may run handlers meanwhile (outside work's `then`, say), while no thread polls until `body` returns.
+    /// For work done beside outside work, on the processor it leaves free, that must not hold up its `then`: as
+    /// outside work, `body` must touch nothing the loop's handlers touch.
+    public func letGo<Result>(_ body: () -> Result) -> Result {
+        exclusion.unlock()
+        defer { exclusion.lock() }
+        return body()
+    }
+
     /// Runs the outside work handed in and not yet run, and each piece's `then`, on the calling thread, until none is
     /// left: for a program stopping, once `run()` has returned.
     public func runQueuedOutsideWork() {
