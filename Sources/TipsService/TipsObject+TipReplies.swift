@@ -34,6 +34,8 @@ struct PreparedTipList {
     let prepared: Tips1.GetTipsPrepared
     /// How many times in a row it was made again for a write (`prepareUpcomingReplies(for:)`) and not read.
     var refreshesUnread = 0
+    /// As `PreparedTip.checkedIn`, for ``TipsObject/keptList(location:languages:at:)``.
+    var checkedIn: UInt64?
 }
 
 /// A tip in a list of languages.
@@ -74,9 +76,12 @@ extension TipsObject {
         {
             return kept
         }
+        if ids.isEmpty, let kept = keptList(location: location, languages: languages, at: now) {
+            return kept
+        }
         // Known before the snapshots are made, so that a reply checked against them holds no later than it; only a
-        // tip read on its own is marked checked.
-        let holds = ids.count == 1 && snapshotsHold(at: now)
+        // tip read on its own and a list are marked checked.
+        let holds = (ids.count == 1 || ids.isEmpty) && snapshotsHold(at: now)
         let (filter, snapshots) = try read { engine throws(TipsError) -> (TipLocation?, [TipSnapshot]) in
             let filter = try TipLocation.filter(parsing: location)
             let all =
@@ -93,14 +98,17 @@ extension TipsObject {
             return try list(of: snapshots, languages: languages)
         }
         let key = TipListKey(location: filter, languages: languages.map(\.text))
+        let checkedIn = holds ? durableGeneration : nil
         if let index = tipLists.index(forKey: key), tipLists.values[index].snapshots == snapshots {
             tipLists.values[index].refreshesUnread = 0
+            tipLists.values[index].checkedIn = checkedIn
             return tipLists.values[index].prepared
         }
         let prepared = try list(of: snapshots, languages: languages)
         // One list for every location and one for each, in each list of languages kept.
         if tipLists[key] != nil || tipLists.count < Self.languageListsKept * (TipLocation.allCases.count + 1) {
-            tipLists[key] = PreparedTipList(snapshots: snapshots, languages: languages, prepared: prepared)
+            tipLists[key] = PreparedTipList(
+                snapshots: snapshots, languages: languages, prepared: prepared, checkedIn: checkedIn)
         }
         return prepared
     }
@@ -198,6 +206,19 @@ extension TipsObject {
         else { return nil }
         dictionaries.values[index].refreshesUnread = 0
         return kept
+    }
+
+    /// `GetTips` of every tip (at `location`, when it names one) in `languages` as kept, when nothing can have changed
+    /// it since it was last checked, as ``keptAlone(_:languages:at:)`` answers one tip: no snapshot of the seven tips
+    /// is made to compare. A location no tip is shown at is left to the read, which refuses it.
+    private func keptList(location: String, languages: [LanguageName], at now: Instant) -> Tips1.GetTipsPrepared? {
+        let filter: TipLocation?
+        do throws(TipsError) { filter = try TipLocation.filter(parsing: location) } catch { return nil }
+        guard let index = tipLists.index(forKey: TipListKey(location: filter, languages: languages.map(\.text))),
+            tipLists.values[index].checkedIn == durableGeneration, snapshotsHold(at: now)
+        else { return nil }
+        tipLists.values[index].refreshesUnread = 0
+        return tipLists.values[index].prepared
     }
 
     /// Whether every snapshot of the durable engine made in this generation since its next time-driven change was

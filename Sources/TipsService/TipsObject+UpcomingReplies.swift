@@ -79,7 +79,8 @@ extension TipsObject {
             prepared.checkedIn = upcoming.hold ? generation : nil
             dictionaries[key] = prepared
         }
-        for (key, list) in upcoming.lists {
+        for (key, var list) in upcoming.lists {
+            list.checkedIn = upcoming.hold ? generation : nil
             tipLists[key] = list
         }
     }

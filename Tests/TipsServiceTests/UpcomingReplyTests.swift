@@ -26,7 +26,7 @@ import TipsStore
 
     /// `GetTips` of every tip, as `object` answers it.
     static func readAll(from object: TipsObject) throws -> [DBusValue] {
-        try object.getTips(ids: [], options: Tips1.GetTipsOptions()).body.template.arguments
+        try KeptReplyTests.readAll(from: object)
     }
 
     /// Logs a mood through the object's group commit, stopping where the commit is out with the datastore and the
