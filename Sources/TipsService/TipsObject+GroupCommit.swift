@@ -123,6 +123,7 @@ extension TipsObject {
         switch result {
         case .saved(let counts):
             durable = commit.engine
+            durableCommit = (commit.serial, durableGeneration)
             forgotten = counts
         case .failed(let error):
             log("Failed to save: \(error)")

@@ -61,13 +61,27 @@ extension TipsObject {
     /// Has the loop make, once the commit `commit` is out with the datastore, the replies it changes.
     func prepareUpcomingReplies(for commit: Commit) {
         loop.scheduleIdle { [weak self] in
-            guard let self, committing?.serial == commit.serial else { return }
+            guard let self, isCurrent(commit) else { return }
             let plan = upcomingPlan(for: commit)
             guard !plan.tips.isEmpty || !plan.lists.isEmpty else { return }
             let made = loop.letGo { Self.make(plan) }
-            guard committing?.serial == commit.serial else { return }
+            guard isCurrent(commit) else { return }
             upcoming = made
+            if committing?.serial != commit.serial {
+                // Made after the commit ended (the thread that made them waited for a processor, or the disk was
+                // quick), with nothing changed since: adopted now rather than made again at the next read.
+                adoptUpcomingReplies(of: commit)
+                upcoming = nil
+            }
         }
+    }
+
+    /// Whether replies made for `commit` show what will be durable: it is in flight, or it ended and its engine is the
+    /// durable one, in the generation it began (nothing, time included, changed it since).
+    private func isCurrent(_ commit: Commit) -> Bool {
+        if committing?.serial == commit.serial { return true }
+        guard let durableCommit else { return false }
+        return durableCommit.serial == commit.serial && durableCommit.generation == durableGeneration
     }
 
     /// Adopts the replies made for `commit`, now durable; call once ``durable`` is its engine.

@@ -78,6 +78,33 @@ import TipsStore
                 == KeptReplyTests.read("SiriShortcutTip", from: fresh))
     }
 
+    /// Made once the commit ended, with nothing changed since: adopted then; made after something else changed the
+    /// durable engine: dropped.
+    @Test(arguments: [false, true])
+    func theRepliesMadeAfterTheirCommitEndedAreAdoptedWhileNothingChangedSince(changed: Bool) throws {
+        let folder = try KeptReplyTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = KeptReplyTests.SteppedClock(Self.start)
+        let object = try KeptReplyTests.object(Self.state, clock: clock, frequency: .immediate, folder: folder)
+        let loop = object.loop
+        let before = try Self.readAll(from: object)
+        Self.logMood(on: object, loop: loop)
+        loop.runQueuedOutsideWork()
+        #expect(object.committing == nil)
+        if changed {
+            // What time does to the engine, as an alarm or a new time zone would have it.
+            object.durableGeneration &+= 1
+        }
+        loop.runIdleCallbacks()
+        #expect(object.upcoming == nil)
+        let adopted = object.tipLists.values.first?.snapshots == object.durable.snapshots()
+        #expect(adopted == !changed)
+        let after = try Self.readAll(from: object)
+        #expect(after != before)
+        let fresh = try KeptReplyTests.object(object.durable.state, clock: clock, frequency: .immediate, folder: folder)
+        #expect(after == (try Self.readAll(from: fresh)))
+    }
+
     @Test func theRepliesMadeForAWriteTheDatastoreRefusesAreDropped() throws {
         let folder = try KeptReplyTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
