@@ -247,8 +247,20 @@ struct WireReader {
         if isEntry {
             var entries = Reading.entries()
             if offset < end { try checkDepth(depth + 1) }
+            // Nearly every dictionary on the bus is an a{sv}: its key and variant are read here, as value(_:at:depth:as:)
+            // reads them, without going through its dispatch for each (a third of a tip's checking).
+            let isVardict =
+                elementEnd - elementStart == 4 && signature[elementStart + 1] == UInt8(ascii: "s")
+                && signature[elementStart + 2] == UInt8(ascii: "v")
             while offset < end {
                 try align(8)
+                if isVardict {
+                    let key = try Reading.string(try textBytes(length: Int(try integer(UInt32.self))))
+                    Reading.append(
+                        key: key, value: Reading.variant(try variantContent(depth: depth + 1, as: Reading.self)),
+                        to: &entries)
+                    continue
+                }
                 var at = elementStart + 1
                 let key = try value(signature, at: &at, depth: depth + 1, as: Reading.self)
                 Reading.append(

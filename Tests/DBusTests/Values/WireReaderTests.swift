@@ -179,6 +179,43 @@ import Testing
                 body.integer(UInt32(1))
             }
         ),
+        (
+            "an a{sv} whose key is not UTF-8", "a{sv}",
+            { body in
+                body.array(alignment: 8) { entries in
+                    entries.integer(UInt32(1))
+                    entries.bytes += [0xFF, 0]
+                    entries.signature("u")
+                    entries.integer(UInt32(1))
+                }
+            }
+        ),
+        (
+            "an a{sv} whose variant holds two types", "a{sv}",
+            { body in
+                body.array(alignment: 8) { entries in
+                    entries.string("k")
+                    entries.signature("uu")
+                    entries.integer(UInt32(1))
+                    entries.integer(UInt32(2))
+                }
+            }
+        ),
+        (
+            "an a{sv} with padding that is not zero before an entry", "a{sv}",
+            { body in
+                body.array(alignment: 8) { entries in
+                    entries.string("k")
+                    entries.signature("y")
+                    entries.bytes.append(1)
+                    entries.bytes += [0, 0, 9]
+                    entries.pad(8)
+                    entries.string("l")
+                    entries.signature("y")
+                    entries.bytes.append(2)
+                }
+            }
+        ),
         ("a boolean of 2", "b", { $0.integer(UInt32(2)) }),
         (
             "an array longer than the body", "ai",
