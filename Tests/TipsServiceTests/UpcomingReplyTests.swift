@@ -24,6 +24,21 @@ import TipsStore
         return state
     }
 
+    /// An object over a fresh datastore holding ``state``, in a folder of its own, on a clock the test moves.
+    struct Fixture {
+        let folder: URL
+        let clock = KeptReplyTests.SteppedClock(UpcomingReplyTests.start)
+        let object: TipsObject
+
+        init() throws {
+            folder = try KeptReplyTests.temporaryFolder()
+            object = try KeptReplyTests.object(
+                UpcomingReplyTests.state, clock: clock, frequency: .immediate, folder: folder)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
     /// `GetTips` of every tip, as `object` answers it.
     static func readAll(from object: TipsObject) throws -> [DBusValue] {
         try KeptReplyTests.readAll(from: object)
@@ -43,11 +58,9 @@ import TipsStore
     }
 
     @Test func theRepliesAWriteChangesAreMadeWhileItIsMadeDurableAndAdoptedOnceItIs() throws {
-        let folder = try KeptReplyTests.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = KeptReplyTests.SteppedClock(Self.start)
-        let object = try KeptReplyTests.object(Self.state, clock: clock, frequency: .immediate, folder: folder)
-        let loop = object.loop
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let (object, loop, clock, folder) = (fixture.object, fixture.object.loop, fixture.clock, fixture.folder)
         let before = try Self.readAll(from: object)
         let tip = try KeptReplyTests.read("SiriShortcutTip", from: object)
 
@@ -82,11 +95,9 @@ import TipsStore
     /// durable engine: dropped.
     @Test(arguments: [false, true])
     func theRepliesMadeAfterTheirCommitEndedAreAdoptedWhileNothingChangedSince(changed: Bool) throws {
-        let folder = try KeptReplyTests.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = KeptReplyTests.SteppedClock(Self.start)
-        let object = try KeptReplyTests.object(Self.state, clock: clock, frequency: .immediate, folder: folder)
-        let loop = object.loop
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let (object, loop, clock, folder) = (fixture.object, fixture.object.loop, fixture.clock, fixture.folder)
         let before = try Self.readAll(from: object)
         Self.logMood(on: object, loop: loop)
         loop.runQueuedOutsideWork()
@@ -106,11 +117,9 @@ import TipsStore
     }
 
     @Test func theRepliesMadeForAWriteTheDatastoreRefusesAreDropped() throws {
-        let folder = try KeptReplyTests.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = KeptReplyTests.SteppedClock(Self.start)
-        let object = try KeptReplyTests.object(Self.state, clock: clock, frequency: .immediate, folder: folder)
-        let loop = object.loop
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let (object, loop) = (fixture.object, fixture.object.loop)
         let before = try Self.readAll(from: object)
         // Another file in the datastore's place: the save is refused (the changes go to a file beside it).
         let path = object.writer.path
