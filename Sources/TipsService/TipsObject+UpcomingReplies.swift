@@ -62,8 +62,7 @@ extension TipsObject {
     func prepareUpcomingReplies(for commit: Commit) {
         loop.scheduleIdle { [weak self] in
             guard let self, isCurrent(commit) else { return }
-            let plan = upcomingPlan(for: commit)
-            guard !plan.tips.isEmpty || !plan.lists.isEmpty else { return }
+            guard let plan = upcomingPlan(for: commit), !plan.tips.isEmpty || !plan.lists.isEmpty else { return }
             let made = loop.letGo { Self.make(plan) }
             guard isCurrent(commit) else { return }
             upcoming = made
@@ -100,16 +99,25 @@ extension TipsObject {
     }
 
     /// What `commit` changes of the replies kept, for its engine: the tips read on their own
-    /// (``refreshKeptReplies()``'s), and the lists read since the last write.
-    private func upcomingPlan(for commit: Commit) -> UpcomingPlan {
+    /// (``refreshKeptReplies()``'s), and the lists read since the last write; `nil` when none was read since it was
+    /// last made again.
+    private func upcomingPlan(for commit: Commit) -> UpcomingPlan? {
+        func readSinceMadeAgain(_ list: PreparedTipList) -> Bool { list.refreshesUnread < Self.refreshesUnreadKept }
+        func readAloneSinceMadeAgain(_ tip: PreparedTip) -> Bool {
+            tip.alone != nil && tip.refreshesUnread < Self.refreshesUnreadKept
+        }
+        // Writes nobody reads between (a stream of moods) find nothing to make, and make no copies to find it.
+        guard
+            tipLists.values.contains(where: readSinceMadeAgain)
+                || dictionaries.values.contains(where: readAloneSinceMadeAgain)
+        else { return nil }
         let engine = commit.engine
         // Known before the snapshots are made, so that they hold no later than it.
         let now = engine.now
         let hold = engine.nextTimeDrivenChange().map { now < $0 } ?? true
         var plan = UpcomingPlan(commit: commit.serial, hold: hold, kept: dictionaries)
-        let lists = tipLists.filter { $0.value.refreshesUnread < Self.refreshesUnreadKept }
-        let alone = dictionaries.filter { $0.value.alone != nil && $0.value.refreshesUnread < Self.refreshesUnreadKept }
-        guard !lists.isEmpty || !alone.isEmpty else { return plan }
+        let lists = tipLists.filter { readSinceMadeAgain($0.value) }
+        let alone = dictionaries.filter { readAloneSinceMadeAgain($0.value) }
         let snapshots = engine.snapshots()
         var budget = Self.tipsRefreshedAtOnce
         for (key, kept) in alone where budget > 0 {
