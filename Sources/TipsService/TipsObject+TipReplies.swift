@@ -27,6 +27,12 @@ struct PreparedTip {
     var checkedIn: UInt64?
 }
 
+extension PreparedTip {
+    /// Whether a write that changes the tip makes its reply alone again: kept for a read of the tip alone, and read
+    /// since it was last made again twice in a row.
+    var isMadeAgain: Bool { alone != nil && refreshesUnread < TipsObject.refreshesUnreadKept }
+}
+
 /// `GetTips` of every tip, or of every tip at one location, as last marshalled, and the snapshots it shows.
 struct PreparedTipList {
     let snapshots: [TipSnapshot]
@@ -36,6 +42,9 @@ struct PreparedTipList {
     var refreshesUnread = 0
     /// As `PreparedTip.checkedIn`, for ``TipsObject/keptList(location:languages:at:)``.
     var checkedIn: UInt64?
+
+    /// Whether a write that changes the list makes it again: read since it was last made again twice in a row.
+    var isMadeAgain: Bool { refreshesUnread < TipsObject.refreshesUnreadKept }
 }
 
 /// A tip in a list of languages.
@@ -291,9 +300,7 @@ extension TipsObject {
             defer { dictionaries.formIndex(after: &index) }
             let kept = dictionaries.values[index]
             // A tip checked in this generation (made while its write was made durable) is the tip as it is.
-            guard kept.alone != nil, kept.refreshesUnread < Self.refreshesUnreadKept,
-                !(holds && kept.checkedIn == durableGeneration)
-            else { continue }
+            guard kept.isMadeAgain, !(holds && kept.checkedIn == durableGeneration) else { continue }
             let id = kept.snapshot.tip.id
             if current[id] == nil { current[id] = try? durable.snapshot(of: id) }
             guard let snapshot = current[id] else { continue }

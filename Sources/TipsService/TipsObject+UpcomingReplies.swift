@@ -102,22 +102,16 @@ extension TipsObject {
     /// (``refreshKeptReplies()``'s), and the lists read since the last write; `nil` when none was read since it was
     /// last made again.
     private func upcomingPlan(for commit: Commit) -> UpcomingPlan? {
-        func readSinceMadeAgain(_ list: PreparedTipList) -> Bool { list.refreshesUnread < Self.refreshesUnreadKept }
-        func readAloneSinceMadeAgain(_ tip: PreparedTip) -> Bool {
-            tip.alone != nil && tip.refreshesUnread < Self.refreshesUnreadKept
-        }
         // Writes nobody reads between (a stream of moods) find nothing to make, and make no copies to find it.
-        guard
-            tipLists.values.contains(where: readSinceMadeAgain)
-                || dictionaries.values.contains(where: readAloneSinceMadeAgain)
+        guard tipLists.values.contains(where: \.isMadeAgain) || dictionaries.values.contains(where: \.isMadeAgain)
         else { return nil }
         let engine = commit.engine
         // Known before the snapshots are made, so that they hold no later than it.
         let now = engine.now
         let hold = engine.nextTimeDrivenChange().map { now < $0 } ?? true
         var plan = UpcomingPlan(commit: commit.serial, hold: hold, kept: dictionaries)
-        let lists = tipLists.filter { readSinceMadeAgain($0.value) }
-        let alone = dictionaries.filter { readAloneSinceMadeAgain($0.value) }
+        let lists = tipLists.filter(\.value.isMadeAgain)
+        let alone = dictionaries.filter(\.value.isMadeAgain)
         let snapshots = engine.snapshots()
         var budget = Self.tipsRefreshedAtOnce
         for (key, kept) in alone where budget > 0 {

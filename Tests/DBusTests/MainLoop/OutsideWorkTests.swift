@@ -261,4 +261,33 @@ import Testing
         #expect(firstHelperGone, "the first helper's thread had not ended")
         #expect(helperDuringSecondWork != nil, "no helper served while the second work was out")
     }
+
+    /// A handler that lets the loop go (`letGo`) does not hold up outside work's `then`, which the other thread runs
+    /// meanwhile, and has the loop back once its body returns.
+    @Test func aHandlerThatLetsTheLoopGoDoesNotHoldUpTheOutsideWorksThen() throws {
+        let loop = try PollLoop()
+        let thenRan = Locked(false)
+        let letGo = Locked(false)
+        var sawThen = false
+        var ranAfter = false
+        loop.scheduleIdle {
+            // Out until the other thread is inside `letGo`, so that the work's then comes while it is.
+            loop.runOutside({ _ = letGo.wait(timeout: .seconds(5)) { $0 } }, then: { thenRan.update { $0 = true } })
+            // Runs on the thread that serves while the work is out.
+            loop.scheduleIdle {
+                sawThen = loop.letGo {
+                    letGo.update { $0 = true }
+                    return thenRan.wait(timeout: .seconds(5)) { $0 }
+                }
+                loop.scheduleIdle {
+                    ranAfter = true
+                    loop.stop()
+                }
+            }
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        #expect(sawThen, "the work's then waited for the handler that let the loop go")
+        #expect(ranAfter)
+    }
 }
