@@ -48,6 +48,8 @@ public final class TipsObject {
     var committing: Commit?
     /// Whether a commit is to start once the messages being dispatched are (see `enqueue(_:)`).
     var commitScheduled = false
+    /// Whether the datastore was asked to begin the next save's transaction since the last save was handed to it.
+    var nextSaveBegun = false
     /// Each caller's calls that wait for its earlier writes to be answered, in arrival order.
     var heldBack: [String: [DBusMessage]] = [:]
     /// How many of each caller's writes (and journal reads) are not answered yet.
@@ -127,6 +129,7 @@ public final class TipsObject {
                 self?.onDatastoreRefused(error)
             }
         }
+        beginNextSave()
         scheduleWake()
     }
 
@@ -181,7 +184,7 @@ public final class TipsObject {
             case .failed(let error):
                 self?.log("Failed to read the mood journal: \(error)")
                 answer.fail(TipsServiceError.reply(for: error))
-            case .saved, .verified, .noted:
+            case .saved, .verified, .noted, .begun:
                 answer.fail(.failed("The datastore answered a journal read with another job's result"))
             }
             self?.answered(caller)

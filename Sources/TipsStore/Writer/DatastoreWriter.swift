@@ -46,6 +46,9 @@ public final class DatastoreWriter: @unchecked Sendable {
             case .notePathChanged:
                 datastore.notePathChanged()
                 return .noted
+            case .beginNextSave:
+                try datastore.beginNextSave()
+                return .begun
             }
         } catch {
             return .failed(error)
@@ -72,6 +75,9 @@ public enum DatastoreJob: Sendable {
     /// Notes that the datastore's path may name another file, or none, since it last looked: the next save looks
     /// (`TipsDatastore.notePathChanged()`). In order with the saves, as every job: a save handed in after it looks.
     case notePathChanged
+    /// Begins the next save's transaction ahead of it (`TipsDatastore.beginNextSave()`): for the time after a write
+    /// is answered, so that the next one reaches its fsync sooner.
+    case beginNextSave
 }
 
 /// What a ``DatastoreJob`` gave.
@@ -84,6 +90,8 @@ public enum DatastoreJobResult: Sendable {
     case journal([MoodEntry])
     /// A change of the path was noted.
     case noted
+    /// The next save's transaction is open.
+    case begun
     /// The job failed; a save was rolled back entirely.
     case failed(DatastoreError)
 }
