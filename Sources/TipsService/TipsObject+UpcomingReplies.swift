@@ -47,20 +47,20 @@ private struct UpcomingPlan {
     let kept: [DictionaryKey: PreparedTip]
 }
 
-// A write's reply waits for the disk (an fdatasync, some hundred microseconds) with the loop's other thread idle and,
-// on a quiet desktop, a processor free: the replies the write changes are made again then, rather than after the
-// write is answered (where they took the processor the caller and the bus needed to deliver that answer) or at the
-// next read (which waited for them). What is made is what ``refreshKeptReplies()`` makes, and the lists read since
-// the last write: each is made again only while it is read between writes. The snapshots and words are found with
-// the loop held; the dictionaries are built and marshalled with it let go, so that the write's answer, should the
-// disk be quicker, is not held up by them.
+// The replies a write changes are made again by the next thread free once the write is out with the datastore, rather
+// than at the next read (which waited for them): the loop's other thread, if an event wakes it while the disk is
+// waited for, or the writing thread once it has answered. They wake no thread (`PollLoop.scheduleSpare`): waking the
+// other thread put a wake-up on every write's way to its fsync. What is made is what ``refreshKeptReplies()`` makes,
+// and the lists read since the last write: each is made again only while it is read between writes. The snapshots and
+// words are found with the loop held; the dictionaries are built and marshalled with it let go, so that the other
+// thread's handlers, the write's answer among them, are not held up by them.
 extension TipsObject {
     /// How many lists one commit makes again at most.
     private static let listsRefreshedAtOnce = 2
 
-    /// Has the loop make, once the commit `commit` is out with the datastore, the replies it changes.
+    /// Has the loop's next free thread make, once the commit `commit` is out with the datastore, the replies it changes.
     func prepareUpcomingReplies(for commit: Commit) {
-        loop.scheduleIdle { [weak self] in
+        loop.scheduleSpare { [weak self] in
             guard let self, isCurrent(commit) else { return }
             guard let plan = upcomingPlan(for: commit), !plan.tips.isEmpty || !plan.lists.isEmpty else { return }
             let made = loop.letGo { Self.make(plan) }

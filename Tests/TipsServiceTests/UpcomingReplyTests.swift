@@ -11,7 +11,8 @@ import TipsStore
 /// The replies kept for reads are made again for a write's engine while the write is made durable, and adopted once
 /// it is: the first reads after it are answered from them, as a fresh object over the same state answers. A write
 /// the datastore refuses leaves them unadopted. The object is called in process and its loop driven step by step,
-/// so that the replies are made before the commit ends, as they are while a disk is waited for.
+/// so that the replies are made before the commit ends, as they are when a read wakes the loop's other thread while a
+/// disk is waited for.
 @Suite struct UpcomingReplyTests {
     static let start = KeptReplyTests.beforeMidnight
 
@@ -139,13 +140,14 @@ import TipsStore
 }
 
 extension PollLoop {
-    /// Runs the idle callbacks waiting, as the thread serving the loop does while another is out with outside work,
-    /// and nothing else.
+    /// Runs the idle callbacks waiting and then the spare ones, as the next thread free does (the other thread woken
+    /// while one is out with outside work, or that one once back), and nothing else.
     fileprivate func runIdleCallbacks() {
         exclusion.lock()
         defer { exclusion.unlock() }
-        let handlers = idleHandlers
+        let handlers = idleHandlers + spareHandlers
         idleHandlers.removeAll()
+        spareHandlers.removeAll()
         for handler in handlers { handler() }
     }
 }

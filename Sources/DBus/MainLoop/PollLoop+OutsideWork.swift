@@ -13,6 +13,17 @@ enum LoopThreadRole: Equatable {
     case helper
 }
 
+/// What the loop knows of one thread's sleep in epoll_wait(2).
+struct PollerSleep {
+    /// Whether the thread is in epoll_wait(2), the lock let go.
+    var polling = false
+    /// Whether a source changed since it went in: the thread going out with work looks, as it lets go of the lock,
+    /// whether the other must look again (`wakePollerIfItMustLook()`).
+    var changedSince = false
+    /// When its epoll_wait(2) times out, on the monotonic clock; `nil` when it waits forever.
+    var until: Int64?
+}
+
 /// The life of a loop's second thread: started by the first outside work, it serves beside the runner until the
 /// loop stops or no work has come for `PollLoop.helperLinger`, then ends, and the runner joins it.
 enum HelperThread {
@@ -30,9 +41,10 @@ extension PollLoop {
     /// A handler that must wait (for a disk, say) hands its wait to the loop rather than block it: once the handler
     /// has returned, the thread that ran it runs `work` with the loop let go, while a second thread of the loop (started
     /// on the first such work) serves every source meanwhile; then it runs `then` with the loop held again, as any
-    /// handler, and goes back to serving or waiting its turn. So the wait costs no hand-off to another thread on its
-    /// way: the thread a message woke does the work and answers from there, as a single-threaded program would, and
-    /// the loop is never held by it.
+    /// handler, and goes back to serving. So the wait costs no hand-off to another thread on its way: the thread a
+    /// message woke does the work and answers from there, as a single-threaded program would, and the loop is never
+    /// held by it. Nor does going out wake the other thread: it already waits in epoll_wait(2), for the next event,
+    /// and is woken only when it would wait for the wrong thing (a timer due sooner than it wakes, an idle callback).
     ///
     /// Outside work runs one piece at a time, in the order handed in; a piece handed in while another is out is run
     /// by the thread already out, after it. `work` must touch nothing the loop's handlers touch (it runs beside them);
@@ -48,9 +60,8 @@ extension PollLoop {
     }
 
     /// Runs `body` at once on this thread, from one of the loop's handlers, with the loop let go: another thread of
-    /// the loop may run handlers meanwhile (outside work's `then`, say), while no thread polls until `body` returns.
-    /// For work done beside outside work, on the processor it leaves free, that must not hold up its `then`: as
-    /// outside work, `body` must touch nothing the loop's handlers touch.
+    /// the loop may run handlers meanwhile (outside work's `then`, an event's). For work that must not hold up the
+    /// other thread's handlers: as outside work, `body` must touch nothing the loop's handlers touch.
     public func letGo<Result>(_ body: () -> Result) -> Result {
         exclusion.unlock()
         defer { exclusion.lock() }
@@ -77,8 +88,9 @@ extension PollLoop {
     static let helperLinger: Int64 = 250_000_000
 
     /// One of the loop's threads, the lock held, until the loop stops (the helper: or until it may leave): it takes
-    /// the outside work when some is waiting and no thread is out with work, serves the sources when no other thread
-    /// does, and waits its turn otherwise.
+    /// the outside work when some is waiting and no thread is out with work, and serves the sources otherwise. Both
+    /// threads may wait in epoll_wait(2) at once, each descriptor then one-shot (`EpollSet.oneShot`), so an event
+    /// wakes one of them.
     func participate(as role: LoopThreadRole) {
         while !stopRequested {
             if role == .runner { joinHelperIfItLeft() }
@@ -87,20 +99,8 @@ extension PollLoop {
                 continue
             }
             if role == .helper, helperMayLeave { break }
-            if poller == nil { poller = role }
-            guard poller == role else {
-                wakePollerIfItMustLook()
-                if role == .helper {
-                    // The runner polls, so no work is out: wait a turn no longer than the helper may stay.
-                    exclusion.wait(until: outsideWorkEndedAt + Self.helperLinger)
-                } else {
-                    exclusion.wait()
-                }
-                continue
-            }
-            iterate(maximumWait: role == .helper ? helperPollLimit : nil)
+            iterate(as: role, maximumWait: role == .helper ? helperPollLimit : nil)
         }
-        if poller == role { poller = nil }
         exclusion.broadcast()
     }
 
@@ -111,7 +111,7 @@ extension PollLoop {
     }
 
     /// The longest the helper polls, in milliseconds: until it may leave, or, while work is out, the whole linger,
-    /// after which it looks again (it is not woken when the work ends).
+    /// after which it looks again (it is not woken when the work ends). The runner polls with it meanwhile.
     private var helperPollLimit: Int32 {
         guard workerAway == nil else { return Self.milliseconds(rounding: .nanoseconds(Self.helperLinger)) }
         let remaining = outsideWorkEndedAt + Self.helperLinger - Self.monotonicNow()
@@ -123,63 +123,58 @@ extension PollLoop {
         workerAway == nil && !outsideWork.isEmpty
     }
 
-    /// Takes the outside work waiting, hands the sources to the other thread, and runs the work and whatever more is
-    /// handed in meanwhile, until none is left or the loop stops.
+    /// Takes the outside work waiting and runs it, and whatever more is handed in meanwhile, until none is left or the
+    /// loop stops, the sources served meanwhile by the other thread from epoll_wait(2), where it already is.
     private func runOutsideWork(as role: LoopThreadRole) {
         workerAway = role
-        if poller == role { poller = nil }
         startHelperIfNeeded()
-        var handedOver = false
         repeat {
             let next = outsideWork.removeFirst()
             wakePollerIfItMustLook()
             exclusion.unlock()
-            if !handedOver {
-                // Woken once the lock is let go, the other thread takes it without waiting for it.
-                exclusion.broadcast()
-                handedOver = true
-            }
             next.work()
             exclusion.lock()
             next.then()
         } while !stopRequested && !outsideWork.isEmpty
         outsideWorkEndedAt = Self.monotonicNow()
         workerAway = nil
-        exclusion.broadcast()
     }
 
-    /// Notes that a source changed, for the thread polling, if one is in epoll_wait(2): call with the lock held after
-    /// changing a source. It is woken as the lock is let go, and only when what it waits for is no longer what it
-    /// should (``wakePollerIfItMustLook()``): a timer due sooner than it wakes, say, but not a watch changed, which
-    /// the epoll(7) instance it waits on sees at once.
+    /// Notes that a source changed, for the threads in epoll_wait(2): call with the lock held after changing a source.
+    /// A thread is woken only when another goes out with work leaving it to wait for the wrong thing
+    /// (``wakePollerIfItMustLook()``): a timer due sooner than it wakes, say, but not a watch changed, which the
+    /// epoll(7) instance it waits on sees at once.
     func noteChange() {
-        if polling { changedWhilePolling = true }
+        if runnerSleep.polling { runnerSleep.changedSince = true }
+        if helperSleep.polling { helperSleep.changedSince = true }
     }
 
-    /// Wakes the thread polling, if one is in epoll_wait(2), when what changed since it went in makes it wait for the
+    /// Wakes the other thread, if it is in epoll_wait(2), when what changed since it went in makes it wait for the
     /// wrong thing: a timer or alarm due sooner, an idle callback, outside work no thread is out with, a descriptor
-    /// epoll(7) refused or one closed while watched. Call with the lock held, as a thread that is not the poller lets
-    /// it go.
+    /// epoll(7) refused or one closed while watched. Call with the lock held, as a thread going out with work lets it
+    /// go: one that goes back to epoll_wait(2) itself waits for the right thing.
     func wakePollerIfItMustLook() {
-        guard changedWhilePolling else { return }
-        changedWhilePolling = false
-        if pollerMustLook { wakePoller() }
+        for role in [LoopThreadRole.runner, .helper] where self[sleepOf: role].changedSince {
+            self[sleepOf: role].changedSince = false
+            if mustLook(until: self[sleepOf: role].until) { wakePoller() }
+        }
     }
 
-    /// Whether the poller's epoll_wait(2) waits for something else than it should now.
-    private var pollerMustLook: Bool {
+    /// Whether a thread in epoll_wait(2) until `until` waits for something else than it should now.
+    private func mustLook(until: Int64?) -> Bool {
         if stopRequested || !idleHandlers.isEmpty || outsideWorkIsReady { return true }
         if epoll.mustRebuild || !epoll.refused.isEmpty { return true }
         let timeout = nextTimeout()
         guard timeout >= 0 else { return false }
         // Within the millisecond epoll_wait(2) counts in, a deadline is as good as the poller's own.
-        guard let polledUntil else { return true }
-        return Self.monotonicNow() + Int64(timeout) * 1_000_000 < polledUntil - 1_000_000
+        guard let until else { return true }
+        return Self.monotonicNow() + Int64(timeout) * 1_000_000 < until - 1_000_000
     }
 
-    /// Wakes the thread polling at once, if one is in epoll_wait(2): for a stop, or the helper leaving.
+    /// Wakes one thread in epoll_wait(2) at once, if one is in it: for a stop, the helper leaving, or a thread that
+    /// must look again.
     func wakePoller() {
-        guard polling, wakeWriteFD >= 0 else { return }
+        guard runnerSleep.polling || helperSleep.polling, wakeWriteFD >= 0 else { return }
         var one: UInt64 = 1
         _ = write(wakeWriteFD, &one, MemoryLayout<UInt64>.size)
     }
@@ -203,6 +198,8 @@ extension PollLoop {
             wakeWriteFD = eventfd(0, Int32(CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC))
             sleepOn(wakeWriteFD)
         }
+        // No thread is in epoll_wait(2): this one holds the lock, and there is no other yet.
+        epoll.holdOneShot(true)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(LoopBox(self)).toOpaque()
         let status = pthread_create(
@@ -216,6 +213,7 @@ extension PollLoop {
         guard status == 0 else {
             // Without a helper the work still runs, only with the sources unserved meanwhile.
             Unmanaged<LoopBox>.fromOpaque(context).release()
+            epoll.holdOneShot(false)
             return
         }
         helper = .serving(thread)
@@ -229,6 +227,9 @@ extension PollLoop {
         pthread_sigmask(SIG_BLOCK, &all, nil)
         exclusion.lock()
         participate(as: .helper)
+        // This thread has handled every event it was given, so none is reported to it and held back: the runner, alone
+        // again, waits level-triggered, as before the helper came.
+        epoll.holdOneShot(false)
         helper = .left(pthread_self())
         exclusion.broadcast()
         // A runner in epoll_wait(2) joins it now rather than at its next event.
@@ -251,6 +252,8 @@ extension PollLoop {
     /// Waits, the lock held, until the helper has stopped serving, and joins it; from `run()` as it returns.
     func stopHelper() {
         while case .serving = helper {
+            // It sees the stop once out of epoll_wait(2), where nothing else may come to wake it.
+            wakePoller()
             exclusion.wait()
         }
         joinHelperIfItLeft()

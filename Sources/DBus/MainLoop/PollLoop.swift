@@ -5,10 +5,11 @@ import Glibc
 /// and work its handlers hand it to run outside (`runOutside(_:then:)`).
 ///
 /// Use a loop from the thread that runs it, and from its handlers. Handlers run one at a time, with the loop's lock
-/// held; once a handler has handed work out, `run()` serves with two threads, which take turns: while one runs the
-/// work, the other serves the sources, so a handler may run on either. The second thread leaves once no work has
-/// been handed out for ``helperLinger``. When nothing is due, `run()` sleeps in epoll_wait(2) with no periodic wakeups:
-/// the timeout is the time to the next timer or alarm, or infinite.
+/// held; once a handler has handed work out, `run()` serves with two threads: both wait in epoll_wait(2) when idle,
+/// an event wakes one of them, and while one runs the work the other is already there to serve the sources, so a
+/// handler may run on either. The second thread leaves once no work has been handed out for ``helperLinger``. When
+/// nothing is due, `run()` sleeps in epoll_wait(2) with no periodic wakeups: the timeout is the time to the next timer
+/// or alarm, or infinite.
 ///
 /// Watches are level-triggered, as with poll(2): a descriptor stays ready until it is read or written. Remove a
 /// watch before closing its descriptor.
@@ -43,6 +44,8 @@ public final class PollLoop: DBusEventLoop {
     var timers: [LoopSourceID: Timer] = [:]
     var alarms: [LoopSourceID: Alarm] = [:]
     var idleHandlers: [() -> Void] = []
+    /// Idle callbacks no thread is woken for (``scheduleSpare(_:)``).
+    var spareHandlers: [() -> Void] = []
     var signalHandlers: [Int32: [LoopSourceID: () -> Void]] = [:]
     var clockChangeHandlers: [LoopSourceID: () -> Void] = [:]
     /// The read end of the pipe the signal handler writes signal numbers to, `-1` until a signal handler is added.
@@ -61,17 +64,11 @@ public final class PollLoop: DBusEventLoop {
     var outsideWork: [OutsideWork] = []
     /// The thread out with outside work, if one is.
     var workerAway: LoopThreadRole?
-    /// The thread serving the sources, if one is.
-    var poller: LoopThreadRole?
-    /// Whether the poller is in epoll_wait(2), the lock let go: a change made meanwhile may have to wake it
-    /// (`noteChange()`).
-    var polling = false
-    /// Whether a source changed since the poller went into epoll_wait(2): the thread holding the lock sees, as it lets
-    /// go, whether the poller must look again (`wakePollerIfItMustLook()`).
-    var changedWhilePolling = false
-    /// When the poller's epoll_wait(2) times out, on the monotonic clock; `nil` when it waits forever.
-    var polledUntil: Int64?
-    /// An eventfd the loop sleeps on once the helper exists: written to wake the poller.
+    /// The runner's sleep in epoll_wait(2), if it is in it.
+    var runnerSleep = PollerSleep()
+    /// The helper's sleep in epoll_wait(2), if it is in it.
+    var helperSleep = PollerSleep()
+    /// An eventfd the loop sleeps on once the helper exists: written to wake a thread in epoll_wait(2).
     var wakeWriteFD: Int32 = -1
     /// The second thread, if `run()` has one.
     var helper: HelperThread = .absent
@@ -119,6 +116,14 @@ public final class PollLoop: DBusEventLoop {
         wakePoller()
     }
 
+    /// A thread's sleep in epoll_wait(2), or that it is not in it.
+    subscript(sleepOf role: LoopThreadRole) -> PollerSleep {
+        get { role == .runner ? runnerSleep : helperSleep }
+        set {
+            if role == .runner { runnerSleep = newValue } else { helperSleep = newValue }
+        }
+    }
+
     /// Runs one iteration: outside work handed in (here, with nothing served meanwhile), idle callbacks, then waits at
     /// most `timeout` for events and handles them.
     ///
@@ -127,16 +132,20 @@ public final class PollLoop: DBusEventLoop {
         runQueuedOutsideWork()
         exclusion.lock()
         defer { exclusion.unlock() }
-        iterate(maximumWait: timeout.map(Self.milliseconds(rounding:)))
+        iterate(as: .runner, maximumWait: timeout.map(Self.milliseconds(rounding:)))
     }
 
-    /// One iteration with the lock held: idle callbacks, then epoll_wait(2) with the lock let go, then what it found.
-    /// It returns without waiting when the idle callbacks handed out work this thread may take.
-    func iterate(maximumWait: Int32?) {
+    /// One iteration of `role`'s thread with the lock held: idle callbacks, then epoll_wait(2) with the lock let go,
+    /// then what it found. It returns without waiting when the idle callbacks handed out work this thread may take.
+    func iterate(as role: LoopThreadRole, maximumWait: Int32?) {
         runIdleHandlers()
         if stopRequested || outsideWorkIsReady { return }
+        // After the work an idle callback handed out, not before: spare callbacks wait for a free thread.
+        runSpareHandlers()
+        if stopRequested || outsideWorkIsReady { return }
         epoll.rebuild()
-        var timeout = idleHandlers.isEmpty && epoll.refused.isEmpty ? nextTimeout() : 0
+        let nothingPending = idleHandlers.isEmpty && spareHandlers.isEmpty && epoll.refused.isEmpty
+        var timeout = nothingPending ? nextTimeout() : 0
         if let maximumWait, timeout < 0 || timeout > maximumWait {
             timeout = maximumWait
         }
@@ -148,22 +157,24 @@ public final class PollLoop: DBusEventLoop {
             ready = Array(repeating: epoll_event(), count: 16)
         }
         defer { readyEvents = ready }
-        polledUntil = timeout < 0 ? nil : Self.monotonicNow() + Int64(timeout) * 1_000_000
+        let until = timeout < 0 ? nil : Self.monotonicNow() + Int64(timeout) * 1_000_000
+        self[sleepOf: role] = PollerSleep(polling: true, until: until)
         let descriptor = epoll.descriptor
-        polling = true
-        changedWhilePolling = false
         exclusion.unlock()
         let count = EpollSet.wait(on: descriptor, into: &ready, timeout: timeout)
         exclusion.lock()
-        polling = false
-        changedWhilePolling = false
+        self[sleepOf: role] = PollerSleep()
         for event in ready.prefix(max(0, count)) {
-            switch event.data.fd {
+            let fd = event.data.fd
+            switch fd {
             case signalReadFD: drainSignals()
             case wakeWriteFD: drainWakeups()
             case clockChangeFD: rearmClockChangeTimer()
-            case let fd: dispatchWatches(on: fd, revents: event.events)
+            default: dispatchWatches(on: fd, revents: event.events)
             }
+            // Held back since it was reported, while two threads wait: held again now that it was handled, so that
+            // what is still ready is reported again, as level-triggered.
+            epoll.rearm(fd)
         }
         if !epoll.refused.isEmpty {
             for (fd, revents) in epoll.refused {
@@ -181,6 +192,20 @@ public final class PollLoop: DBusEventLoop {
             if stopRequested {
                 // Keep the rest for the next run.
                 idleHandlers.insert(contentsOf: handlers[index...], at: 0)
+                return
+            }
+            handler()
+        }
+    }
+
+    private func runSpareHandlers() {
+        guard !spareHandlers.isEmpty else { return }
+        let handlers = spareHandlers
+        spareHandlers.removeAll()
+        for (index, handler) in handlers.enumerated() {
+            if stopRequested || outsideWorkIsReady {
+                // Keep the rest for the next free thread.
+                spareHandlers.insert(contentsOf: handlers[index...], at: 0)
                 return
             }
             handler()
@@ -332,6 +357,14 @@ public final class PollLoop: DBusEventLoop {
     public func scheduleIdle(_ handler: @escaping () -> Void) {
         idleHandlers.append(handler)
         noteChange()
+    }
+
+    /// Runs `handler` once at the start of the next iteration of whichever thread comes to one first, after the idle
+    /// callbacks, but wakes no thread for it: for work worth doing while a thread is free and not worth a wake-up.
+    /// Handed in before a handler hands out work, it runs on the other thread only if an event wakes that thread
+    /// meanwhile, and otherwise once the work's `then` has run.
+    public func scheduleSpare(_ handler: @escaping () -> Void) {
+        spareHandlers.append(handler)
     }
 
     // MARK: - Clocks

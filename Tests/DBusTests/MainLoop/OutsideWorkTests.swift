@@ -290,4 +290,154 @@ import Testing
         #expect(sawThen, "the work's then waited for the handler that let the loop go")
         #expect(ranAfter)
     }
+
+    /// A pipe, both ends closed when the test ends.
+    final class Pipe: Sendable {
+        let read: Int32
+        let write: Int32
+
+        init() {
+            var fds: [Int32] = [-1, -1]
+            precondition(pipe(&fds) == 0)
+            (read, write) = (fds[0], fds[1])
+            // Read until empty: a read of an empty pipe says so rather than waits.
+            precondition(fcntl(read, F_SETFL, O_NONBLOCK) == 0)
+        }
+
+        deinit {
+            close(read)
+            close(write)
+        }
+
+        func put(_ count: Int) {
+            let bytes = [UInt8](repeating: 1, count: count)
+            precondition(Glibc.write(write, bytes, count) == count)
+        }
+
+        /// Reads one byte: whether there was one.
+        func takeOne() -> Bool {
+            var byte: UInt8 = 0
+            return Glibc.read(read, &byte, 1) == 1
+        }
+    }
+
+    // While work is out the other thread waits in epoll_wait(2) already: what becomes ready meanwhile is served from
+    // there, with no thread woken to take the sources over.
+    @Test func whatBecomesReadyWhileWorkIsOutIsServedByTheOtherThread() throws {
+        let loop = try PollLoop()
+        let pipe = Pipe()
+        let served = Locked(false)
+        var servedBy: pthread_t = 0
+        var workBy: pthread_t = 0
+        loop.addWatch(fd: pipe.read, events: .readable) { _ in
+            _ = pipe.takeOne()
+            servedBy = Self.threadID()
+            served.update { $0 = true }
+        }
+        loop.scheduleIdle {
+            loop.runOutside(
+                {
+                    // Past the helper's start, so that both threads are in place when the byte comes.
+                    usleep(20_000)
+                    pipe.put(1)
+                    _ = served.wait(timeout: .seconds(5)) { $0 }
+                },
+                then: {
+                    workBy = Self.threadID()
+                    loop.stop()
+                })
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        #expect(served.current, "the descriptor waited for the work")
+        #expect(servedBy != 0 && servedBy != workBy)
+    }
+
+    // Two threads wait on one epoll(7) instance once a helper exists, each descriptor then one-shot: held back once
+    // reported, until its handlers ran. Held again then, what is still ready is reported again, as level-triggered,
+    // and at once (not when the helper leaves and the runner waits level-triggered alone).
+    @Test func aDescriptorStillReadyAfterItsHandlerIsReportedAgainWhileTwoThreadsServe() throws {
+        let loop = try PollLoop()
+        let pipe = Pipe()
+        var taken = 0
+        var putAt: Date?
+        var tookAll: TimeInterval?
+        loop.addWatch(fd: pipe.read, events: .readable) { _ in
+            // One byte a call: the rest stays ready.
+            guard pipe.takeOne() else { return }
+            taken += 1
+            if taken == 5 {
+                tookAll = putAt.map { Date().timeIntervalSince($0) }
+                loop.stop()
+            }
+        }
+        loop.scheduleIdle {
+            // The helper comes with this work and stays for its linger (250 ms), waiting beside the runner.
+            loop.runOutside(
+                {},
+                then: {
+                    putAt = Date()
+                    pipe.put(5)
+                })
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        let after = try #require(tookAll, "\(taken) of the 5 bytes were read")
+        #expect(after < 0.2, "the 5 bytes took \(after) s: the descriptor was held again only as the helper left")
+    }
+
+    // With both threads in epoll_wait(2), an event wakes one of them, and no other thread is handed it after the first
+    // has handled it (a level-triggered descriptor still ready as the first looks would be, and the second thread's
+    // handler would find it emptied).
+    @Test func anEventIsHandedToOneThreadAlone() throws {
+        let loop = try PollLoop()
+        let pipe = Pipe()
+        let count = 100
+        var taken = 0
+        var empty = 0
+        loop.addWatch(fd: pipe.read, events: .readable) { _ in
+            if pipe.takeOne() { taken += 1 } else { empty += 1 }
+            if taken == count { loop.stop() }
+        }
+        loop.scheduleIdle {
+            // Brings the helper, which stays for its linger (250 ms) while the bytes come, one at a time, from
+            // outside the loop: both threads wait for each.
+            loop.runOutside(
+                {},
+                then: {
+                    Thread.detachNewThread {
+                        for _ in 0..<count {
+                            pipe.put(1)
+                            usleep(1_000)
+                        }
+                    }
+                })
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        #expect(taken == count)
+        #expect(empty == 0, "a thread was handed a descriptor the other had emptied, \(empty) times in \(count)")
+    }
+
+    // A spare callback wakes no thread, and the thread that hands out work does not run one first: handed in with
+    // work, it runs on the other thread meanwhile if that one iterates (a helper just started does), or once the work
+    // is out, on the next free thread.
+    @Test func aSpareCallbackHandedInWithWorkDoesNotHoldItUp() throws {
+        let loop = try PollLoop()
+        let events = Locked<[(String, pthread_t)]>([])
+        loop.scheduleIdle {
+            loop.runOutside(
+                { events.update { $0.append(("work", Self.threadID())) } },
+                then: {
+                    loop.addTimer(interval: .milliseconds(20), repeating: false) { loop.stop() }
+                })
+            loop.scheduleSpare { events.update { $0.append(("spare", Self.threadID())) } }
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        let seen = events.current
+        let work = try #require(seen.firstIndex { $0.0 == "work" })
+        let spare = try #require(seen.firstIndex { $0.0 == "spare" }, "the spare callback never ran")
+        #expect(seen[spare].1 != seen[work].1 || spare > work, "the thread handing out the work ran the spare first")
+    }
 }
