@@ -11,7 +11,9 @@ extension TipsObject {
         let changes = observation.changes(since: announced)
         announced = observation
         if let connection {
+            parametersAnnounced = durable.parameterValues
             let properties = Tips1.properties(of: self)
+            parametersAnnounced = nil
             do {
                 if let old = announcedProperties {
                     let changed = properties.changes(since: old)

@@ -96,17 +96,22 @@ extension TipsObject: Tips1Serving {
 
     // MARK: - Properties
 
-    public var moodLogCount: UInt32 { UInt32(clamping: durable.parameterValues.moodLogCount) }
-    public var hasLoggedMoods: UInt32 { UInt32(clamping: durable.parameterValues.hasLoggedMoods) }
-    public var hasSeenSettings: Bool { durable.parameterValues.hasSeenSettings }
-    public var daysUsingApp: UInt32 { UInt32(clamping: durable.parameterValues.daysUsingApp) }
-    public var currentStreak: UInt32 { UInt32(clamping: durable.parameterValues.currentStreak) }
+    public var moodLogCount: UInt32 { UInt32(clamping: parameterValues.moodLogCount) }
+    public var hasLoggedMoods: UInt32 { UInt32(clamping: parameterValues.hasLoggedMoods) }
+    public var hasSeenSettings: Bool { parameterValues.hasSeenSettings }
+    public var daysUsingApp: UInt32 { UInt32(clamping: parameterValues.daysUsingApp) }
+    public var currentStreak: UInt32 { UInt32(clamping: parameterValues.currentStreak) }
     public var displayFrequency: String { durable.displayFrequency.description }
     public var nextDisplayTime: Int64 { durable.nextDisplayTime?.microsecondsSinceEpoch ?? 0 }
     public var timeZone: String { durable.timeZone.identifier }
     public var version: UInt32 { 1 }
     public var serviceVersion: String { FeelsTipsVersion.current }
     public var datastore: String { writer.path }
+
+    /// The parameters' values now: those an announcement found once for all its properties, while it reads them.
+    private var parameterValues: ParameterValues {
+        parametersAnnounced ?? durable.parameterValues
+    }
 
     // MARK: - Helpers
 

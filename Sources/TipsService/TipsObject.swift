@@ -73,6 +73,9 @@ public final class TipsObject {
     var nothingPresented: Tips1.PresentNextTipPrepared?
     /// The properties last announced.
     var announcedProperties: Tips1.Properties?
+    /// The parameters' values while an announcement reads every property, found once: each of the five properties
+    /// made the engine work out all five (some 1,000 instructions, an engine copied), as of the same instant.
+    var parametersAnnounced: ParameterValues?
     /// Whether the testing switches' interface is served (`--testing`).
     let servesTesting: Bool
 
