@@ -63,6 +63,12 @@ extension TipsObject {
         }
         waiting.append(write)
         guard committing == nil, !commitScheduled else { return }
+        guard connection?.hasIncoming == true else {
+            // The last message read: nothing can join the commit before it starts, so it starts now, without the
+            // loop's turn an idle callback waits for (`LogMood` 0.98–0.99 × the build before, on a quick disk).
+            startCommit()
+            return
+        }
         // Started once the messages read with this one are dispatched: the writes among them join this commit
         // rather than wait for the next.
         commitScheduled = true

@@ -46,15 +46,14 @@ import TipsStore
     }
 
     /// Logs a mood through the object's group commit, stopping where the commit is out with the datastore and the
-    /// loop's idle callbacks (the replies made for it among them) are yet to run.
+    /// loop's spare callbacks (the replies made for it) are yet to run.
     static func logMood(on object: TipsObject, loop: PollLoop) {
         object.enqueue(
             Write(caller: nil, reply: nil) { engine throws(TipsError) in
                 _ = engine.logMood(.good)
                 return Applied()
             })
-        // The commit starts in an idle callback and hands its save to the loop.
-        loop.runIdleCallbacks()
+        // With no other message waiting to be dispatched, the commit starts at once and hands its save to the loop.
         #expect(object.committing != nil)
     }
 

@@ -251,8 +251,9 @@ public final class DBusConnection {
         repliesWritten()
     }
 
-    /// Whether messages wait to be dispatched.
-    var hasIncoming: Bool {
+    /// Whether messages read from the socket wait to be dispatched: from a handler, whether more of those read with
+    /// its message come after it.
+    public var hasIncoming: Bool {
         incomingStart < incoming.count
     }
 
