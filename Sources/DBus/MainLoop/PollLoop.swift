@@ -68,6 +68,8 @@ public final class PollLoop: DBusEventLoop {
     var runnerSleep = PollerSleep()
     /// The helper's sleep in epoll_wait(2), if it is in it.
     var helperSleep = PollerSleep()
+    /// Whether a thread waits for the other to leave epoll_wait(2), to replace the epoll(7) instance it sleeps on.
+    var rebuildWaits = false
     /// An eventfd the loop sleeps on once the helper exists: written to wake a thread in epoll_wait(2).
     var wakeWriteFD: Int32 = -1
     /// The second thread, if `run()` has one.
@@ -143,7 +145,7 @@ public final class PollLoop: DBusEventLoop {
         // After the work an idle callback handed out, not before: spare callbacks wait for a free thread.
         runSpareHandlers()
         if stopRequested || outsideWorkIsReady { return }
-        epoll.rebuild()
+        rebuildEpollIfNeeded(as: role)
         let nothingPending = idleHandlers.isEmpty && spareHandlers.isEmpty && epoll.refused.isEmpty
         var timeout = nothingPending ? nextTimeout() : 0
         if let maximumWait, timeout < 0 || timeout > maximumWait {
@@ -164,6 +166,7 @@ public final class PollLoop: DBusEventLoop {
         let count = EpollSet.wait(on: descriptor, into: &ready, timeout: timeout)
         exclusion.lock()
         self[sleepOf: role] = PollerSleep()
+        if rebuildWaits { exclusion.broadcast() }
         for event in ready.prefix(max(0, count)) {
             let fd = event.data.fd
             switch fd {
@@ -183,6 +186,20 @@ public final class PollLoop: DBusEventLoop {
         }
         fireDueTimers()
         fireDueAlarms()
+    }
+
+    /// Replaces the epoll(7) instance when a descriptor was closed while held (`EpollSet.rebuild()`), once the other
+    /// thread is out of epoll_wait(2): asleep in the old instance, it would hear only of the descriptors that one held,
+    /// until its timeout or one of them woke it, and of none watched since.
+    private func rebuildEpollIfNeeded(as role: LoopThreadRole) {
+        let other: LoopThreadRole = role == .runner ? .helper : .runner
+        while epoll.mustRebuild, self[sleepOf: other].polling {
+            rebuildWaits = true
+            wakePoller()
+            exclusion.wait()
+        }
+        rebuildWaits = false
+        epoll.rebuild()
     }
 
     private func runIdleHandlers() {
