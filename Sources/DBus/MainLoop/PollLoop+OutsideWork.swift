@@ -154,10 +154,18 @@ extension PollLoop {
     /// epoll(7) refused or one closed while watched. Call with the lock held, as a thread going out with work lets it
     /// go: one that goes back to epoll_wait(2) itself waits for the right thing.
     func wakePollerIfItMustLook() {
-        for role in [LoopThreadRole.runner, .helper] where self[sleepOf: role].changedSince {
-            self[sleepOf: role].changedSince = false
-            if mustLook(until: self[sleepOf: role].until) { wakePoller() }
-        }
+        // The thread going out is not in epoll_wait(2): one wake-up reaches the other, the only one that may be.
+        let runnerMustLook = mustLookAgain(.runner)
+        let helperMustLook = mustLookAgain(.helper)
+        if runnerMustLook || helperMustLook { wakePoller() }
+    }
+
+    /// Whether `role`'s thread, in epoll_wait(2), must look again since a source changed; the change is then taken
+    /// into account.
+    private func mustLookAgain(_ role: LoopThreadRole) -> Bool {
+        guard self[sleepOf: role].changedSince else { return false }
+        self[sleepOf: role].changedSince = false
+        return mustLook(until: self[sleepOf: role].until)
     }
 
     /// Whether a thread in epoll_wait(2) until `until` waits for something else than it should now.

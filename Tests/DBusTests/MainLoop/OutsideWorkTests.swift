@@ -440,4 +440,29 @@ import Testing
         let spare = try #require(seen.firstIndex { $0.0 == "spare" }, "the spare callback never ran")
         #expect(seen[spare].1 != seen[work].1 || spare > work, "the thread handing out the work ran the spare first")
     }
+
+    // A thread that stays out with more work after a `then` leaves the sources to the other, asleep in epoll_wait(2)
+    // with the timeout it went in with: a timer that `then` added, due sooner, must wake it.
+    @Test func aTimerAddedBeforeMoreWorkGoesOutWakesTheOtherThread() throws {
+        let loop = try PollLoop()
+        let fired = Locked(false)
+        var firedAfter: TimeInterval?
+        loop.scheduleIdle {
+            loop.runOutside(
+                { usleep(20_000) },
+                then: {
+                    let added = Date()
+                    loop.addTimer(interval: .milliseconds(20), repeating: false) {
+                        firedAfter = Date().timeIntervalSince(added)
+                        fired.update { $0 = true }
+                    }
+                    // Taken by this thread, still out, before it could wait for the timer itself.
+                    loop.runOutside({ _ = fired.wait(timeout: .seconds(3)) { $0 } }, then: { loop.stop() })
+                })
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        let after = try #require(firedAfter, "the timer never fired")
+        #expect(after < 0.15, "the timer due in 20 ms fired after \(after) s")
+    }
 }
