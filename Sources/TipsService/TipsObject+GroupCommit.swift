@@ -116,14 +116,17 @@ extension TipsObject {
         committing = commit
         nextSaveBegun = false
         submit(.save(engine.state, journal)) { [weak self] result in
-            self?.finish(commit, with: result)
+            self?.finish(commit, with: result, fromDisk: true)
         }
         prepareUpcomingReplies(for: commit)
     }
 
     /// Adopts a durable commit and answers its writes in order; a commit the datastore refused changes nothing, and
-    /// each of its writes is answered with the datastore's error.
-    private func finish(_ commit: Commit, with result: DatastoreJobResult, announcing: Bool = true) {
+    /// each of its writes is answered with the datastore's error. `fromDisk`: the commit went out to the datastore,
+    /// and this runs on the thread back from it.
+    private func finish(
+        _ commit: Commit, with result: DatastoreJobResult, announcing: Bool = true, fromDisk: Bool = false
+    ) {
         committing = nil
         var forgotten: [Int] = []
         var failure: DBusMethodError?
@@ -162,7 +165,10 @@ extension TipsObject {
             adoptUpcomingReplies(of: commit)
         }
         upcoming = nil
-        if announcing {
+        // The answers are on their way: with no write waiting, the thread lets its processor go for a moment, which
+        // the bus daemon carrying them was woken onto, before announcing (docs/DESIGN.md, "The answer first").
+        let announceLater = announcing && fromDisk && waiting.isEmpty
+        if announcing, !announceLater {
             announceChanges()
         }
         for caller in commit.writes.compactMap(\.caller) {
@@ -171,6 +177,10 @@ extension TipsObject {
         startCommit()
         if committing == nil {
             beginNextSave()
+        }
+        if announceLater {
+            loop.pauseAfterOutsideWork()
+            loop.scheduleSpare { [weak self] in self?.announceChanges() }
         }
     }
 
@@ -220,6 +230,8 @@ extension TipsObject {
     public func finish() throws(DatastoreError) {
         refuseWaitingWrites()
         loop.runQueuedOutsideWork()
+        // The last commit's change may wait in a spare callback the stopped loop will not run.
+        announceChanges()
         // A caller's write held behind the last commit is served as that commit is answered: with the loop stopped,
         // its commit, an idle callback, would never start.
         refuseWaitingWrites()

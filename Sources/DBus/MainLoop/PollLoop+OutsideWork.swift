@@ -59,6 +59,21 @@ extension PollLoop {
         noteChange()
     }
 
+    /// Has the thread running outside work's `then` let its processor go for a moment once no outside work is left,
+    /// with the loop let go, before it serves again: for a `then` that has answered over a socket and has work left
+    /// that the answers did not need, handed to the loop as spare or idle callbacks.
+    ///
+    /// An answer written to a local socket wakes its reader with a synchronous wake-up, which places the reader on the
+    /// writer's processor in the expectation that the writer sleeps next. A single-threaded server does sleep next;
+    /// a thread that goes on working holds the reader (a bus daemon carrying the answer on) until the scheduler
+    /// preempts it. The pause is the shortest sleep (``pauseLength``, a `nanosleep` of 1 µs, which the kernel's timer
+    /// slack, 50 µs by default, lengthens): a sleep rather than `sched_yield(2)`, which on a busy machine left the thread runnable
+    /// behind a CPU-bound process for a whole slice, and then neither thread was in epoll_wait(2) to take the next
+    /// call. Meanwhile the other thread serves, and takes outside work handed in.
+    public func pauseAfterOutsideWork() {
+        pauseRequested = true
+    }
+
     /// Runs `body` at once on this thread, from one of the loop's handlers, with the loop let go: another thread of
     /// the loop may run handlers meanwhile (outside work's `then`, an event's). For work that must not hold up the
     /// other thread's handlers: as outside work, `body` must touch nothing the loop's handlers touch.
@@ -138,6 +153,15 @@ extension PollLoop {
         } while !stopRequested && !outsideWork.isEmpty
         outsideWorkEndedAt = Self.monotonicNow()
         workerAway = nil
+        if pauseRequested {
+            pauseRequested = false
+            guard !stopRequested else { return }
+            exclusion.unlock()
+            let (seconds, attoseconds) = pauseLength.components
+            var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+            nanosleep(&pause, nil)
+            exclusion.lock()
+        }
     }
 
     /// Notes that a source changed, for the threads in epoll_wait(2): call with the lock held after changing a source.

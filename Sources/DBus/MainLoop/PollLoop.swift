@@ -76,6 +76,12 @@ public final class PollLoop: DBusEventLoop {
     var helper: HelperThread = .absent
     /// When outside work last ended, on the monotonic clock: the helper leaves ``helperLinger`` later if none came.
     var outsideWorkEndedAt: Int64 = 0
+    /// Whether the thread out with work lets its processor go for a moment once none is left
+    /// (``pauseAfterOutsideWork()``).
+    var pauseRequested = false
+    /// How long ``pauseAfterOutsideWork()`` sleeps: the shortest sleep, which the kernel's timer slack lengthens to
+    /// some 50 µs. A test makes it long enough to watch what happens meanwhile.
+    public var pauseLength: Duration = .microseconds(1)
 
     /// Creates an empty loop.
     ///

@@ -465,4 +465,54 @@ import Testing
         let after = try #require(firedAfter, "the timer never fired")
         #expect(after < 0.15, "the timer due in 20 ms fired after \(after) s")
     }
+
+    // The thread back from outside work pauses with the loop let go and no work held: what comes meanwhile is served by
+    // the other thread, work it hands in goes out at once, and what the paused thread handed on still runs.
+    @Test func aPauseAfterOutsideWorkLeavesTheLoopAndNewWorkToTheOtherThread() throws {
+        let loop = try PollLoop()
+        loop.pauseLength = .milliseconds(300)
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer { for fd in fds { close(fd) } }
+        var pausedThread: pthread_t = 0
+        var pauseStarted: Date?
+        var servedAfter: TimeInterval?
+        var servedBy: pthread_t = 0
+        let newWorkRanAfter = Locked<TimeInterval?>(nil)
+        var spareRan = false
+        loop.addWatch(fd: fds[0], events: .readable) { _ in
+            var byte: UInt8 = 0
+            _ = read(fds[0], &byte, 1)
+            servedAfter = pauseStarted.map { Date().timeIntervalSince($0) }
+            servedBy = Self.threadID()
+            let started = pauseStarted
+            loop.runOutside(
+                { newWorkRanAfter.update { $0 = started.map { Date().timeIntervalSince($0) } } },
+                then: {})
+        }
+        loop.scheduleIdle {
+            loop.runOutside(
+                { usleep(20_000) },
+                then: {
+                    pausedThread = Self.threadID()
+                    loop.pauseAfterOutsideWork()
+                    loop.scheduleSpare {
+                        spareRan = true
+                        loop.addTimer(interval: .milliseconds(400), repeating: false) { loop.stop() }
+                    }
+                    pauseStarted = Date()
+                    var one: UInt8 = 1
+                    _ = write(fds[1], &one, 1)
+                })
+        }
+        loop.addTimer(interval: .seconds(10), repeating: false) { loop.stop() }
+        loop.run()
+        let served = try #require(servedAfter, "the event was never served")
+        #expect(served < 0.2, "the event waited \(served) s for the pause")
+        #expect(servedBy != pausedThread)
+        let ran = try #require(newWorkRanAfter.current, "the work handed in never ran")
+        #expect(ran < 0.2, "the work handed in waited \(ran) s for the pause")
+        #expect(spareRan)
+    }
+
 }
