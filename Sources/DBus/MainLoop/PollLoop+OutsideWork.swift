@@ -66,10 +66,10 @@ extension PollLoop {
     /// An answer written to a local socket wakes its reader with a synchronous wake-up, which places the reader on the
     /// writer's processor in the expectation that the writer sleeps next. A single-threaded server does sleep next;
     /// a thread that goes on working holds the reader (a bus daemon carrying the answer on) until the scheduler
-    /// preempts it. The pause is the shortest sleep (``pauseLength``, a `nanosleep` of 1 µs, which the kernel's timer
-    /// slack, 50 µs by default, lengthens): a sleep rather than `sched_yield(2)`, which on a busy machine left the thread runnable
-    /// behind a CPU-bound process for a whole slice, and then neither thread was in epoll_wait(2) to take the next
-    /// call. Meanwhile the other thread serves, and takes outside work handed in.
+    /// preempts it. The pause is the shortest sleep (``pauseLength``, a `nanosleep` of 1 µs, which the kernel's
+    /// timer slack, 50 µs by default, lengthens): a sleep rather than `sched_yield(2)`, which on a busy machine left
+    /// the thread runnable behind a CPU-bound process for a whole slice, and then neither thread was in
+    /// epoll_wait(2) to take the next call. Meanwhile the other thread serves, and takes outside work handed in.
     public func pauseAfterOutsideWork() {
         pauseRequested = true
     }
