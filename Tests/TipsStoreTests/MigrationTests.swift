@@ -14,7 +14,7 @@ struct MigrationTests {
 
             #expect(try TipsDatastore(path: path).load() == TipsState())
 
-            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(2))
+            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(3))
             #expect(try queryValue("PRAGMA application_id", on: path) == .integer(0x4645_4C53))
             #expect(try queryValue("PRAGMA journal_mode", on: path) == .text("wal"))
             let tables = try queryRows("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name", on: path)
@@ -38,7 +38,7 @@ struct MigrationTests {
             let path = "\(folder)/tips.sqlite"
             try TipsDatastore(path: path).save(TipsState(), appending: writerEntry(number: 3))
             #expect(try TipsDatastore(path: path).moodJournal() == [writerEntry(number: 3)])
-            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(2))
+            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(3))
         }
     }
 
@@ -54,7 +54,7 @@ struct MigrationTests {
                     + "INSERT INTO moods VALUES (1, 'great', 1000, 3600); PRAGMA user_version = 1;", on: path)
 
             var state = try Self.load(path)
-            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(2))
+            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(3))
 
             #expect(
                 state.tips["TimeViewTip"]
@@ -66,6 +66,54 @@ struct MigrationTests {
             state[tip: "TimeViewTip"].notified = Instant(microsecondsSinceEpoch: 3000)
             try Self.save(state, path)
             #expect(try Self.load(path)[tip: "TimeViewTip"].notified?.microsecondsSinceEpoch == 3000)
+        }
+    }
+
+    @Test func aVersionTwoDatastoreKeepsItsRowsAndChecksMoodsWithoutATemporaryTable() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            // What version 2 wrote: version 1's schema and the notified column, two moods, one tip notified.
+            try runSQL(
+                "PRAGMA application_id = 1178946643; PRAGMA journal_mode = WAL; " + Self.versionOneSchema
+                    + "ALTER TABLE tips ADD COLUMN notified_at INTEGER; "
+                    + "INSERT INTO parameters (id, has_logged_moods, mood_log_count, has_seen_settings) "
+                    + "VALUES (1, 2, 2, 1); "
+                    + "INSERT INTO tips VALUES ('SiriShortcutTip', 'actionPerformed', 1, 1000, 1000, 5000); "
+                    + "INSERT INTO moods VALUES (7, 'bad', 1000, 3600), (9, 'great', 2000, -7200); "
+                    + "PRAGMA user_version = 2;", on: path)
+
+            let state = try Self.load(path)
+            #expect(try queryValue("PRAGMA user_version", on: path) == .integer(3))
+
+            #expect(
+                try queryRows("SELECT id, mood, logged_at, utc_offset FROM moods ORDER BY id", on: path) == [
+                    [.integer(7), .text("bad"), .integer(1000), .integer(3600)],
+                    [.integer(9), .text("great"), .integer(2000), .integer(-7200)],
+                ])
+            #expect(
+                state.tips["SiriShortcutTip"]
+                    == TipRecord(
+                        invalidation: .actionPerformed, displayCount: 1,
+                        firstDisplayed: Instant(microsecondsSinceEpoch: 1000),
+                        lastDisplayed: Instant(microsecondsSinceEpoch: 1000),
+                        notified: Instant(microsecondsSinceEpoch: 5000)))
+            #expect(state.parameters.moodLogCount == 2)
+            // The journal is still append-only and still holds only the five moods; a reason is still one of three.
+            #expect(throws: RawDatabaseError.self) {
+                try runSQL("UPDATE moods SET mood = 'good' WHERE id = 7", on: path)
+            }
+            #expect(throws: RawDatabaseError.self) { try runSQL("DELETE FROM moods", on: path) }
+            #expect(throws: RawDatabaseError.self) {
+                try runSQL("INSERT INTO moods (mood, logged_at, utc_offset) VALUES ('meh', 1, 0)", on: path)
+            }
+            #expect(throws: RawDatabaseError.self) {
+                try runSQL("UPDATE tips SET invalidation = 'shrugged' WHERE id = 'SiriShortcutTip'", on: path)
+            }
+            // The point of version 3: a mood is checked by comparisons, not by a b-tree filled for every row.
+            let program = try queryRows(
+                "EXPLAIN INSERT INTO moods (mood, logged_at, utc_offset) VALUES ('good', 1, 0)", on: path)
+            #expect(!program.contains { $0.count > 1 && $0[1] == .text("OpenEphemeral") })
+            #expect(try TipsDatastore(path: path).moodJournal().map(\.mood) == [.bad, .great])
         }
     }
 

@@ -30,7 +30,7 @@ struct RefusalTests {
                     "CREATE TABLE moods (id INTEGER PRIMARY KEY); PRAGMA application_id = 1178946643; "
                         + "PRAGMA user_version = 99;", on: $0)
             },
-            expected: { .newerSchema(path: $0, found: 99, supported: 2) }),
+            expected: { .newerSchema(path: $0, found: 99, supported: 3) }),
         RefusedFile(
             name: "a newer datastore in WAL mode",
             make: {
@@ -38,7 +38,7 @@ struct RefusalTests {
                     "PRAGMA journal_mode = WAL; CREATE TABLE moods (id INTEGER PRIMARY KEY); "
                         + "PRAGMA application_id = 1178946643; PRAGMA user_version = 99;", on: $0)
             },
-            expected: { .newerSchema(path: $0, found: 99, supported: 2) }),
+            expected: { .newerSchema(path: $0, found: 99, supported: 3) }),
         RefusedFile(
             name: "a newer datastore whose last commits are still in its WAL",
             make: {
@@ -48,7 +48,7 @@ struct RefusalTests {
                         + "PRAGMA application_id = 1178946643; PRAGMA user_version = 1;", on: $0)
                 try runSQL("PRAGMA user_version = 99; INSERT INTO moods VALUES (1);", on: $0, checkpointOnClose: false)
             },
-            expected: { .newerSchema(path: $0, found: 99, supported: 2) }),
+            expected: { .newerSchema(path: $0, found: 99, supported: 3) }),
         RefusedFile(
             name: "another application's database",
             make: {

@@ -9,9 +9,9 @@ enum Schema {
 
     /// The migrations in order: the one at index `n` brings version `n` to `n + 1`; version 1 is the first schema.
     ///
-    /// Version 3 is one more entry at the end.
+    /// Version 4 is one more entry at the end.
     static let migrations: [SchemaMigration] = [
-        .version1, .version2,
+        .version1, .version2, .version3,
     ]
 
     /// The version this build writes and the newest it understands.

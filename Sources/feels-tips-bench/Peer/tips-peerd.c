@@ -12,7 +12,7 @@
  * for the same changes (PropertiesChanged with the properties that changed, in the contract's order, then TipChanged
  * for each tip whose status or should_display changed, with the keys that did); and Peer.Ping, which sd-bus answers
  * itself. The same durability: SQLite in WAL mode with synchronous=FULL and an exclusive lock, the tables of
- * feels-tipsd's schema version 2, one transaction per change (a mood: the journal row and the parameters row; a
+ * feels-tipsd's schema version 3, one transaction per change (a mood: the journal row and the parameters row; a
  * display: the tip's row, and the parameters row when it opens the display window), synced before the reply. What
  * it leaves out is what the bench does not measure: translations (every word is the seed's English, language ''),
  * the display window's other frequencies (it runs as feels-tipsd --display-frequency immediate), days and streaks
@@ -451,7 +451,8 @@ static int announce(sd_bus *bus, const struct observation *before) {
 
 static const char schema[] =
     "CREATE TABLE moods (id INTEGER PRIMARY KEY,"
-    " mood TEXT NOT NULL CHECK (mood IN ('horrible', 'bad', 'average', 'good', 'great')),"
+    " mood TEXT NOT NULL CHECK (mood = 'horrible' OR mood = 'bad' OR mood = 'average' OR mood = 'good'"
+    " OR mood = 'great'),"
     " logged_at INTEGER NOT NULL, utc_offset INTEGER NOT NULL) STRICT;"
     "CREATE TRIGGER moods_are_never_updated BEFORE UPDATE ON moods"
     " BEGIN SELECT RAISE(ABORT, 'the mood journal is append-only'); END;"
@@ -466,10 +467,11 @@ static const char schema[] =
     " CHECK ((streak_first_day IS NULL) = (streak_last_day IS NULL))) STRICT;"
     "INSERT INTO parameters (id, has_logged_moods, mood_log_count, has_seen_settings) VALUES (1, 0, 0, 0);"
     "CREATE TABLE tips (id TEXT NOT NULL PRIMARY KEY CHECK (id <> ''),"
-    " invalidation TEXT CHECK (invalidation IN ('actionPerformed', 'tipClosed', 'displayCountExceeded')),"
+    " invalidation TEXT CHECK (invalidation = 'actionPerformed' OR invalidation = 'tipClosed'"
+    " OR invalidation = 'displayCountExceeded'),"
     " display_count INTEGER NOT NULL CHECK (display_count >= 0), first_displayed INTEGER, last_displayed INTEGER,"
     " notified_at INTEGER) STRICT, WITHOUT ROWID;"
-    "PRAGMA user_version = 2;";
+    "PRAGMA user_version = 3;";
 
 enum statement { BEGIN, COMMIT, ROLLBACK, INSERT_MOOD, REPLACE_PARAMETERS, REPLACE_TIP, STATEMENT_COUNT };
 static const char *const statement_sql[] = {
