@@ -117,6 +117,38 @@ struct MigrationTests {
         }
     }
 
+    @Test func aNewDatastoreHoldsWhatTheMigrationsMakeOfAnOldOne() throws {
+        try withTemporaryFolder { folder in
+            let new = "\(folder)/new.sqlite"
+            let migrated = "\(folder)/migrated.sqlite"
+            _ = try Self.load(new)
+            try runSQL(
+                "PRAGMA application_id = 1178946643; " + Self.versionOneSchema
+                    + "INSERT INTO parameters (id, has_logged_moods, mood_log_count, has_seen_settings) "
+                    + "VALUES (1, 0, 0, 0); PRAGMA user_version = 1;", on: migrated)
+            _ = try Self.load(migrated)
+
+            let schema = "SELECT type, name, sql FROM sqlite_schema ORDER BY type, name"
+            let made = try Self.collapsed(queryRows(schema, on: new))
+            #expect(made.count == 5)
+            #expect(made == (try Self.collapsed(queryRows(schema, on: migrated))))
+            for path in [new, migrated] {
+                #expect(try queryValue("PRAGMA user_version", on: path) == .integer(3))
+                #expect(try queryRows("SELECT * FROM parameters", on: path).count == 1)
+            }
+        }
+    }
+
+    /// `rows` with every run of white space in their text one space, as the datastore's schema check compares SQL.
+    static func collapsed(_ rows: [[RawValue]]) -> [[RawValue]] {
+        rows.map { row in
+            row.map { value in
+                guard case .text(let text) = value else { return value }
+                return .text(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            }
+        }
+    }
+
     /// The state in the datastore at `path`, which is closed again before this returns.
     static func load(_ path: String) throws -> TipsState {
         let datastore = try TipsDatastore(path: path)

@@ -20,7 +20,7 @@ enum DatastoreCheck {
             try verifyPages(connection, path: path)
         case .allButTheJournal:
             for table in ["sqlite_schema"]
-                + expectedSchemas[min(version, expectedSchemas.count - 1)]
+                + expectedSchema(atVersion: version)
                 .filter({ $0.type == "table" && $0.name != "moods" }).map(\.name)
             {
                 try verifyPages(connection, path: path, pragma: "PRAGMA quick_check(\(table))")
@@ -32,7 +32,7 @@ enum DatastoreCheck {
         } catch {
             throw DatastoreError(error, path: path, while: .reading)
         }
-        let expected = expectedSchemas[min(version, expectedSchemas.count - 1)]
+        let expected = expectedSchema(atVersion: version)
         guard schema == expected else {
             let names = Set(schema.map(\.name))
             let expectedNames = Set(expected.map(\.name))
@@ -76,17 +76,29 @@ enum DatastoreCheck {
         let sql: String
     }
 
-    /// The schema of each version, index 0 being the empty database: read from an in-memory database the
-    /// migrations are applied to one by one.
-    static let expectedSchemas: [[SchemaObject]] = {
+    /// The schema objects a datastore of `version` holds: the current version's as ``Schema/creation`` makes them,
+    /// an earlier one's as the migrations up to it made them (worked out only when such a datastore is opened).
+    static func expectedSchema(atVersion version: Int) -> [SchemaObject] {
+        version >= Schema.currentVersion ? currentSchema : earlierSchemas[version]
+    }
+
+    /// The current version's schema: ``Schema/creation`` applied to an in-memory database.
+    static let currentSchema: [SchemaObject] = schema(after: [Schema.creation]).last ?? []
+
+    /// The schema of each version, index 0 being the empty database: the migrations applied one by one to an
+    /// in-memory database.
+    static let earlierSchemas: [[SchemaObject]] = schema(after: Schema.migrations)
+
+    /// The schema of an empty in-memory database, then after each of `migrations` applied to it in turn.
+    private static func schema(after migrations: [SchemaMigration]) -> [[SchemaObject]] {
         guard let memory = try? SQLiteConnection(path: ":memory:", create: true) else { return [[]] }
         var schemas = [(try? objects(of: memory)) ?? []]
-        for migration in Schema.migrations {
+        for migration in migrations {
             try? memory.execute(migration.sql)
             schemas.append((try? objects(of: memory)) ?? [])
         }
         return schemas
-    }()
+    }
 
     private static func objects(of connection: SQLiteConnection) throws(SQLiteError) -> [SchemaObject] {
         try connection.prepared("SELECT type, name, sql FROM sqlite_schema ORDER BY type, name").rows().map { row in

@@ -145,12 +145,16 @@ enum DatastoreOpening {
         }
     }
 
-    /// Applies every migration after `version`, each in its own transaction with its new `user_version`.
+    /// Applies every migration after `version`, each in its own transaction with its new `user_version`: for an
+    /// empty datastore, ``Schema/creation`` at once.
     private static func migrate(_ connection: SQLiteConnection, path: String, from version: Int)
         throws(DatastoreError)
     {
-        for (index, migration) in Schema.migrations.enumerated().dropFirst(version) {
-            let target = index + 1
+        let steps =
+            version == 0
+            ? [(Schema.creation, Schema.currentVersion)]
+            : Schema.migrations.enumerated().dropFirst(version).map { ($0.element, $0.offset + 1) }
+        for (migration, target) in steps {
             do throws(SQLiteError) {
                 try connection.execute("BEGIN IMMEDIATE")
                 try connection.execute(migration.sql)

@@ -23,18 +23,7 @@ extension SchemaMigration {
                 SELECT RAISE(ABORT, 'the mood journal is append-only');
             END;
 
-            CREATE TABLE parameters (
-                id INTEGER PRIMARY KEY CHECK (id = 1),
-                has_logged_moods INTEGER NOT NULL CHECK (has_logged_moods >= 0),
-                mood_log_count INTEGER NOT NULL CHECK (mood_log_count >= 0),
-                has_seen_settings INTEGER NOT NULL CHECK (has_seen_settings IN (0, 1)),
-                first_use_day INTEGER,
-                streak_first_day INTEGER,
-                streak_last_day INTEGER CHECK (streak_last_day >= streak_first_day),
-                display_window_opened INTEGER,
-                CHECK ((streak_first_day IS NULL) = (streak_last_day IS NULL))
-            ) STRICT;
-            INSERT INTO parameters (id, has_logged_moods, mood_log_count, has_seen_settings) VALUES (1, 0, 0, 0);
+            \(parametersTable)
 
             CREATE TABLE tips (
                 id TEXT NOT NULL PRIMARY KEY CHECK (id <> ''),
@@ -45,4 +34,20 @@ extension SchemaMigration {
             ) STRICT, WITHOUT ROWID;
             """
     )
+
+    /// The parameters table and its one row, as version 1 made them and every version since keeps them.
+    static let parametersTable = """
+        CREATE TABLE parameters (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            has_logged_moods INTEGER NOT NULL CHECK (has_logged_moods >= 0),
+            mood_log_count INTEGER NOT NULL CHECK (mood_log_count >= 0),
+            has_seen_settings INTEGER NOT NULL CHECK (has_seen_settings IN (0, 1)),
+            first_use_day INTEGER,
+            streak_first_day INTEGER,
+            streak_last_day INTEGER CHECK (streak_last_day >= streak_first_day),
+            display_window_opened INTEGER,
+            CHECK ((streak_first_day IS NULL) = (streak_last_day IS NULL))
+        ) STRICT;
+        INSERT INTO parameters (id, has_logged_moods, mood_log_count, has_seen_settings) VALUES (1, 0, 0, 0);
+        """
 }
