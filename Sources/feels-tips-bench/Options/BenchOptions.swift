@@ -30,8 +30,9 @@ struct BenchOptions: Equatable {
     /// and 0.97–1.11 × in 10, one client's `LogMood` aside (0.56 and 1.00 ×; 1.07 and 1.24 ×), two runs each of the
     /// same 5 s a cell.
     var slices = 10
-    /// How many passes the contention and slow-disk phases make, each reads alone then reads beside the writers.
-    var passes = 2
+    /// How many passes the contention and slow-disk phases make, each reads alone then reads beside the writers, on
+    /// every service started afresh.
+    var passes = 6
     /// The same for the busy machine's throughput cells: with CPU-bound processes beside them, one client's rate moved
     /// by a quarter between two copies of one build in 2 slices, by 8 % in 10.
     var busySlices = 10
@@ -330,7 +331,8 @@ struct BenchOptions: Equatable {
           --warmup N           Rounds made and checked first, not measured (default: 200 [50])
           --seconds S          Measured time of each throughput and contention cell (default: 5 [0.5])
           --slices N           Interleaved slices each throughput cell's time is cut into (default: 10 [1])
-          --passes N           Passes of the contention and slow-disk phases (default: 2 [1])
+          --passes N           Passes of the contention and slow-disk phases, every service started afresh
+                               before each but the first (default: 6 [1])
           --busy-slices N      The same for the busy machine's throughput cells (default: 10 [1])
           --busy-draws N       Draws the busy machine's single-call rounds are cut into, every service started
                                afresh between two, after 30 rounds unmeasured (default: 25 [4])

@@ -23,7 +23,9 @@ enum ContentionPhase {
         let profile: WallProfile
     }
 
-    /// Measures on each of `services`, the passes of one service interleaved with the others'.
+    /// Measures on each of `services`, the passes of one service interleaved with the others', every service
+    /// started again before each pass but the first: as in the busy rounds' draws, something a process draws as it
+    /// starts moves its reads by a tenth either way, so one process a phase measured one draw (docs/BENCHMARKS.md).
     ///
     /// - Parameters:
     ///   - rotating: Whether to alternate which kind of slice comes first in each pass; without it every pass is
@@ -35,6 +37,12 @@ enum ContentionPhase {
     ) throws(BenchError) -> [Outcome] {
         var collected = services.map { Collected(profile: WallProfile(pid: $0.pid)) }
         for pass in 0..<options.passes {
+            if pass > 0 {
+                for service in services {
+                    service.stopDaemon()
+                    _ = try service.launch()
+                }
+            }
             for index in services.indices {
                 try collected[index].pass(pass, on: services[index], options: options, rotating: rotating)
             }
