@@ -73,23 +73,23 @@ struct ClientLoad {
         var scheduler: [Int32: (running: Double, waiting: Double)] = [:]
         var profile = profiled.map { WallProfile(pid: $0) }
         if case .window = end {
-            var startTimes: [Int32: (running: Double, waiting: Double)]?
+            var watches: [SchedulerWatch]?
             while clock.now < window.end {
                 if Interruption.signal != nil { shared.stop.store(true, ordering: .relaxed) }
                 if clock.now >= window.start {
-                    if startTimes == nil {
-                        startTimes = Dictionary(
-                            uniqueKeysWithValues: watched.map { ($0, ProcessStatus(pid: $0).schedulerSeconds) })
+                    if watches == nil {
+                        watches = watched.map(SchedulerWatch.init(pid:))
+                    } else {
+                        for index in watches?.indices ?? 0..<0 { watches?[index].sample() }
                     }
                     profile?.sample()
                 }
                 let left = clock.now.duration(to: clock.now < window.start ? window.start : window.end)
                 usleep(UInt32(max(500, min(profile == nil ? 50_000 : 2_000, left.microseconds))))
             }
-            for pid in watched {
-                let now = ProcessStatus(pid: pid).schedulerSeconds
-                let then = startTimes?[pid] ?? (0, 0)
-                scheduler[pid] = (now.running - then.running, now.waiting - then.waiting)
+            for var watch in watches ?? [] {
+                watch.sample()
+                scheduler[watch.pid] = watch.elapsed
             }
             afterWindow()
         }

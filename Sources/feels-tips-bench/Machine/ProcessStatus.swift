@@ -45,16 +45,24 @@ struct ProcessStatus {
     /// The time the process's threads have spent so far on a processor and waiting in a run queue for one, in
     /// seconds, summed over its threads (from `/proc/PID/task/TID/schedstat`, in nanoseconds).
     var schedulerSeconds: (running: Double, waiting: Double) {
+        threadSchedulerSeconds.values.reduce((running: 0.0, waiting: 0.0)) {
+            (running: $0.running + $1.running, waiting: $0.waiting + $1.waiting)
+        }
+    }
+
+    /// The same for each of its threads now, by thread ID: a thread that has ended is no longer among them.
+    var threadSchedulerSeconds: [Int32: (running: Double, waiting: Double)] {
         let taskFolder = "/proc/\(pid)/task"
-        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: taskFolder) else { return (0, 0) }
-        var total = (running: 0.0, waiting: 0.0)
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: taskFolder) else { return [:] }
+        var times: [Int32: (running: Double, waiting: Double)] = [:]
         for thread in threads {
             let fields = Self.read("\(taskFolder)/\(thread)/schedstat")?.split(separator: " ") ?? []
-            guard fields.count >= 2, let running = Double(fields[0]), let waiting = Double(fields[1]) else { continue }
-            total.running += running / 1e9
-            total.waiting += waiting / 1e9
+            guard let id = Int32(thread), fields.count >= 2, let running = Double(fields[0]),
+                let waiting = Double(fields[1])
+            else { continue }
+            times[id] = (running / 1e9, waiting / 1e9)
         }
-        return total
+        return times
     }
 
     /// Each thread's scheduler state (`R` running or runnable, `S` asleep, `D` waiting on the disk) and, when it

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One reader calling `GetTips` of one tip in a loop, alone and while 16 writers call `LogMood` as fast as they are answered:
 /// whether reads wait for the disk. The two kinds of slice alternate.
 enum ContentionPhase {
@@ -41,9 +43,16 @@ enum ContentionPhase {
                 for service in services {
                     service.stopDaemon()
                     _ = try service.launch()
+                    // Settled before the pass: feels-tipsd answers a write once the journal's pages are checked,
+                    // which it does after owning its name, and its loop's second thread leaves 250 ms after the
+                    // last write (its processor time then drops out of the threads' sum).
+                    _ = try BusCall.make(.logMood, to: service.target, on: service.client, checking: true)
                 }
+                usleep(400_000)
             }
-            for index in services.indices {
+            // Which service goes first changes every pass, so that neither always follows the other's slices.
+            let order = pass.isMultiple(of: 2) ? Array(services.indices) : services.indices.reversed()
+            for index in order {
                 try collected[index].pass(pass, on: services[index], options: options, rotating: rotating)
             }
         }
@@ -153,9 +162,12 @@ enum ContentionPhase {
                 Figure(
                     "GetTips median, one tip, beside \(writers) writers", outcome.beside.median, "µs",
                     ratio: ratio(outcome.beside.median, outcome.alone.median), to: "alone", target: .ratioAtMost(3)),
+                // Beside 16 writers on 2 cores the service waits for a processor half the time, as on the busy
+                // machine: two copies of one build measured this p99 at 0.92–1.36 × each other in ten runs of the
+                // phase, nine within 1.25 × (docs/BENCHMARKS.md), so it is held to the busy p99's spread.
                 Figure(
                     "GetTips p99, one tip, beside \(writers) writers", outcome.beside.p99, "µs",
-                    ratio: ratio(outcome.beside.p99, outcome.alone.p99), to: "p99 alone"),
+                    ratio: ratio(outcome.beside.p99, outcome.alone.p99), to: "p99 alone", spread: 0.25),
             ]
         }
         report.figures = figures(outcomes[0])

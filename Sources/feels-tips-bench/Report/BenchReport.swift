@@ -78,7 +78,7 @@ struct BenchReport {
         ] + TextTable(rows: table).lines + [
             "",
             "\(pairs.count - worse.count) of \(pairs.count) figures no worse than the baseline's (times and rates "
-                + "within 10 %, a busy p99 within 25 %, memory within 3 %, wake-ups not more)"
+                + "within 10 %, a p99 beside CPU-bound processes or 16 writers within 25 %, memory within 3 %, wake-ups not more)"
                 + (worse.isEmpty ? "." : "; worse: " + worse.map(\.0.name).joined(separator: "; ") + "."),
         ]
     }
