@@ -44,8 +44,8 @@ enum ContentionPhase {
                     service.stopDaemon()
                     _ = try service.launch()
                     // Settled before the pass: feels-tipsd answers a write once the journal's pages are checked,
-                    // which it does after owning its name, and its loop's second thread leaves 250 ms after the
-                    // last write (its processor time then drops out of the threads' sum).
+                    // which it does after owning its name, and its loop's second thread, out for that write, leaves
+                    // 250 ms after it: the reader's first slice then finds the service as it finds it in the others.
                     _ = try BusCall.make(.logMood, to: service.target, on: service.client, checking: true)
                 }
                 usleep(400_000)
