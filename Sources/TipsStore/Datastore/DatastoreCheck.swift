@@ -76,10 +76,15 @@ enum DatastoreCheck {
         let sql: String
     }
 
-    /// The schema objects a datastore of `version` holds: the current version's as ``Schema/creation`` makes them,
-    /// an earlier one's as the migrations up to it made them (worked out only when such a datastore is opened).
+    /// The schema objects a datastore of `version` holds: none for version 0, the empty datastore a first start
+    /// finds; the current version's as ``Schema/creation`` makes them; an earlier one's as the migrations up to it
+    /// made them (worked out only when such a datastore is opened).
     static func expectedSchema(atVersion version: Int) -> [SchemaObject] {
-        version >= Schema.currentVersion ? currentSchema : earlierSchemas[version]
+        switch version {
+        case 0: []
+        case Schema.currentVersion...: currentSchema
+        default: earlierSchemas[version]
+        }
     }
 
     /// The current version's schema: ``Schema/creation`` applied to an in-memory database.
