@@ -95,7 +95,8 @@ enum ThroughputPhase {
         min(Duration.milliseconds(500), max(.milliseconds(100), options.duration / options.slices / 5))
     }
 
-    /// Runs every cell on each feels-tipsd, and reads and writes with 1 and 16 clients on the C service.
+    /// Runs every cell on each feels-tipsd, and on the C service reads with 1, 16 and 64 clients and writes with 1
+    /// and 16.
     ///
     /// - Throws: ``BenchError`` for a failed call or setup, or an interruption.
     static func run(
@@ -104,9 +105,10 @@ enum ThroughputPhase {
         var keys: [CellKey] = []
         for (index, service) in services.enumerated() {
             if service.subject.role == .peer {
-                keys += [reads, writes].flatMap { workload in
-                    [1, 16].map { CellKey(service: index, workload: workload, clients: $0) }
-                }
+                // Reads at 64 clients too: whether the C service's reads scale from 16 to 64 on the same bus says
+                // whether that target is held back by the bus or by the service.
+                keys += [1, 16, 64].map { CellKey(service: index, workload: reads, clients: $0) }
+                keys += [1, 16].map { CellKey(service: index, workload: writes, clients: $0) }
             } else {
                 keys += workloads.indices.flatMap { workload in
                     clientCounts.map { CellKey(service: index, workload: workload, clients: $0) }
@@ -235,6 +237,9 @@ enum ThroughputPhase {
             Figure(
                 "reads (GetTips, one tip), 16 clients against C", reads16, "calls/s",
                 ratio: ratio(reads16, rate(reads, 16, on: peer)), to: "C"),
+            Figure(
+                "reads (GetTips, one tip), 64 clients against C", rate(reads, 64), "calls/s",
+                ratio: ratio(rate(reads, 64), rate(reads, 64, on: peer)), to: "C"),
         ]
     }
 
