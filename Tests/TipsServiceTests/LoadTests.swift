@@ -108,6 +108,9 @@ struct StoppedServiceTests {
         try service.tips.logMood(mood: "good")
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }
+        // kill(2) returns before every thread has stopped: the thread the signal woke starts the group stop, and the
+        // loop's second thread, still waiting in epoll_wait(2) after the write above, had answered a call meanwhile.
+        try #require(Self.waitUntilStopped(pid), "every thread of the service is stopped")
         var timedOut = 0
         let deadline = ContinuousClock.now + .seconds(Self.seconds)
         while ContinuousClock.now < deadline {
@@ -136,5 +139,21 @@ struct StoppedServiceTests {
         ReliabilityReport.record(
             "stopped \(Self.seconds) s: \(timedOut) calls timed out (NoReply), each applied once when it continued")
         client.close()
+    }
+
+    /// Waits up to 5 s until every thread of `pid` is stopped (`T` in /proc/PID/task/TID/stat); false if not.
+    static func waitUntilStopped(_ pid: Int32) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            let states = tasks.map { task in
+                // The state follows the command's name, which is in parentheses and may hold any character.
+                let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
+                return stat.lastIndex(of: ")").flatMap { stat[$0...].dropFirst().first { $0 != " " } }
+            }
+            if !states.isEmpty, states.allSatisfy({ $0 == "T" }) { return true }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        return false
     }
 }
