@@ -108,8 +108,9 @@ struct StoppedServiceTests {
         try service.tips.logMood(mood: "good")
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }
-        // kill(2) returns before every thread has stopped: the thread the signal woke starts the group stop, and the
-        // loop's second thread, still waiting in epoll_wait(2) after the write above, had answered a call meanwhile.
+        // kill(2) returns before every thread has stopped: the thread the signal wakes starts the group stop, and on
+        // a loaded machine the loop's second thread, still in epoll_wait(2) after the write above, answered a call
+        // before the stop reached it.
         try #require(Self.waitUntilStopped(pid), "every thread of the service is stopped")
         var timedOut = 0
         let deadline = ContinuousClock.now + .seconds(Self.seconds)
