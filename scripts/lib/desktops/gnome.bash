@@ -6,7 +6,7 @@
 # to the message list 2 s later (4 s after it shows if they were active), unless the pointer is on it: so the
 # pointer waits away from where banners show (x11_away) and moves onto the banner only for a gesture.
 
-gnome_title="GNOME Shell $(gnome-shell --version | awk '{print $3}') (X11 on Xvfb, software rendering)"
+gnome_title() { echo "GNOME Shell $(gnome-shell --version | awk '{print $3}') (X11 on Xvfb, software rendering)"; }
 gnome_scenarios=(click dismiss)
 
 gnome_start() {

@@ -8,7 +8,7 @@
 # minute before it expires (PopupTimeout; about 7 s here by Plasma's default), so that a photograph on a loaded
 # machine cannot outlast it before the gesture.
 
-kde_title="KDE Plasma $(dpkg-query -W -f '${Version}' plasma-workspace | sed 's/^[0-9]*://; s/-.*//') (plasmashell and kwin_x11 on Xvfb)"
+kde_title() { echo "KDE Plasma $(dpkg-query -W -f '${Version}' plasma-workspace | sed 's/^[0-9]*://; s/-.*//') (plasmashell and kwin_x11 on Xvfb)"; }
 kde_scenarios=(click dismiss)
 
 kde_start() {

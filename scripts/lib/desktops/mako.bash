@@ -6,7 +6,7 @@
 # dismisses. mako draws where its configuration puts it (top right, 420 px wide, 20 px from the edges), so that is
 # where the click goes; the pointer then moves to the bottom left corner, out of the photographs.
 
-mako_title="mako $(dpkg-query -W -f '${Version}' mako-notifier | sed 's/-.*//') under sway $(dpkg-query -W -f '${Version}' sway | sed 's/-.*//') (headless, pixman)"
+mako_title() { echo "mako $(dpkg-query -W -f '${Version}' mako-notifier | sed 's/-.*//') under sway $(dpkg-query -W -f '${Version}' sway | sed 's/-.*//') (headless, pixman)"; }
 mako_scenarios=(click dismiss)
 mako_known="mako's modes are its own (\`makoctl mode\`, on mako's interface \`fr.emersion.Mako\`): mako says nothing of \
 them through the notification interface (it has no \`Inhibited\` property), so a notifier that follows the \

@@ -334,16 +334,18 @@ run_desktop() {
     run_silence
     if declare -F "${desktop}_clear" > /dev/null; then "${desktop}_clear"; fi
     check_app
-    local title="${desktop}_title"
+    # A function, not a variable set as the file is sourced: the desktop's packages are installed after that.
+    local title
+    title="$("${desktop}_title")"
     {
-        echo "## ${!title}"
+        echo "## $title"
         echo
         local clicks="${result_click:-}${result_button:+; ${result_button}}" dismissal="${desktop}_dismissal"
-        echo "<!-- summary: ${!title} | ${result_seen} | $clicks | ${result_dismiss:-${!dismissal}} | ${result_silence} -->"
+        echo "<!-- summary: $title | ${result_seen} | $clicks | ${result_dismiss:-${!dismissal}} | ${result_silence} -->"
         # What the summary's closing part is drawn from: one outcome a line, the desktop's short name first.
         local known="${desktop}_known"
         [ -z "${!known:-}" ] || shows+=("known|${!known}")
-        for entry in "${shows[@]}"; do echo "<!-- shows: ${!title%% (*}|$entry -->"; done
+        for entry in "${shows[@]}"; do echo "<!-- shows: ${title%% (*}|$entry -->"; done
         echo
         cat "$report"
     } > "$output/$desktop.md"

@@ -4,7 +4,7 @@
 # Its windows and their buttons are found through the accessibility tree. A click on a window's message dismisses it
 # (xfce4-notifyd 0.7 invokes no action there); an action with a label, the default one too, is a button.
 
-xfce_title="xfce4-notifyd $(dpkg-query -W -f '${Version}' xfce4-notifyd | sed 's/-.*//') (on Xvfb, with xfconfd)"
+xfce_title() { echo "xfce4-notifyd $(dpkg-query -W -f '${Version}' xfce4-notifyd | sed 's/-.*//') (on Xvfb, with xfconfd)"; }
 xfce_scenarios=(click button)
 # What stands in the table's dismissal column: xfce4-notifyd 0.7 has no close button.
 xfce_dismissal="the click on the message (xfce4-notifyd 0.7 has no close button)"
