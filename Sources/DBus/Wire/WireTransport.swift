@@ -32,20 +32,25 @@ final class WireTransport {
     /// - Parameter timeout: How long the server may take to answer each line of the authentication.
     /// - Throws: `DBusError.connectionFailed` naming every entry tried and why it failed, or the server's refusal.
     init(address: String, timeout: Duration = .seconds(25)) throws(DBusError) {
-        var failures: [String] = []
+        var failures: [(name: String, reason: String)] = []
         var connected: Int32?
         for entry in address.split(separator: ";").map(String.init) {
             do throws(DBusError) {
                 connected = try Self.connect(to: entry)
                 break
             } catch {
-                failures.append("\(entry): \(error)")
+                // Each entry's failure by its reason alone, so that the error made of them says "Failed to connect"
+                // and an error's name once.
+                switch error {
+                case .connectionFailed(let name, let message): failures.append((name, "\(entry): \(message)"))
+                default: failures.append(("org.freedesktop.DBus.Error.Failed", "\(entry): \(error)"))
+                }
             }
         }
         guard let descriptor = connected else {
             throw .connectionFailed(
-                name: "org.freedesktop.DBus.Error.NoServer",
-                message: failures.isEmpty ? "an empty address" : failures.joined(separator: "; "))
+                name: failures.count == 1 ? failures[0].name : "org.freedesktop.DBus.Error.NoServer",
+                message: failures.isEmpty ? "an empty address" : failures.map(\.reason).joined(separator: "; "))
         }
         self.descriptor = descriptor
         input = [UInt8](repeating: 0, count: 64 << 10)

@@ -190,6 +190,33 @@ import Testing
         }
     }
 
+    // The notifier's line for an absent system bus once read "Failed to connect to the bus: unix:path=…: Failed to
+    // connect to the bus: No such file or directory (….NoServer) (….NoServer)".
+    @Test(arguments: [
+        (
+            "unix:path=/nonexistent/feels/bus",
+            "Failed to connect to the bus: unix:path=/nonexistent/feels/bus: No such file or directory "
+                + "(org.freedesktop.DBus.Error.NoServer)"
+        ),
+        (
+            "tcp:host=localhost,port=1",
+            "Failed to connect to the bus: tcp:host=localhost,port=1: only unix: is supported "
+                + "(org.freedesktop.DBus.Error.BadAddress)"
+        ),
+        (
+            "unix:path=/nonexistent/feels/bus;tcp:host=localhost,port=1",
+            "Failed to connect to the bus: unix:path=/nonexistent/feels/bus: No such file or directory; "
+                + "tcp:host=localhost,port=1: only unix: is supported (org.freedesktop.DBus.Error.NoServer)"
+        ),
+    ])
+    func eachCauseOfAnUnreachableAddressIsSaidOnce(address: String, said: String) {
+        #expect {
+            _ = try WireTransport(address: address)
+        } throws: { error in
+            "\(error)" == said
+        }
+    }
+
     @Test func theNextEntryOfAnAddressListIsTriedWhenOneFails() throws {
         let bus = try TestBus()
         defer { bus.stop() }
