@@ -187,7 +187,10 @@ struct ChangingTipsTests {
         let service = try RunningService()
         let result = try FeelsTips.run(["testing", "show", "NoSuchTip"], on: service)
         #expect(result.status == 1)
-        #expect(result.stderr == "feels-tips: No tip is named 'NoSuchTip'\n")
+        #expect(
+            result.stderr
+                == "feels-tips: No tip is named 'NoSuchTip'; expected one of CustomizeLayoutTip, AIInsightsTip, "
+                + "SiriShortcutTip, HealthKitSyncTip, WidgetVotingTip, TimeViewTip, MoodStreakTip\n")
         #expect(try service.testing.activeSwitch() == "")
     }
 }

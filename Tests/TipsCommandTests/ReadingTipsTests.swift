@@ -135,7 +135,10 @@ struct ReadingTipsTests {
         let service = try RunningService()
         let result = try FeelsTips.run(arguments, on: service)
         #expect(result.status == 1)
-        #expect(result.stderr == "feels-tips: No tip is named 'NoSuchTip'\n")
+        #expect(
+            result.stderr
+                == "feels-tips: No tip is named 'NoSuchTip'; expected one of CustomizeLayoutTip, AIInsightsTip, "
+                + "SiriShortcutTip, HealthKitSyncTip, WidgetVotingTip, TimeViewTip, MoodStreakTip\n")
         #expect(result.stdout.isEmpty)
     }
 

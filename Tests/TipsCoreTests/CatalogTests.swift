@@ -125,7 +125,9 @@ struct ErrorMessageTests {
         #expect(
             TipsError.invalidMood("meh").description
                 == "'meh' is not a mood; expected one of horrible, bad, average, good, great")
-        #expect(TipsError.unknownTip("X").description == "No tip is named 'X'")
+        #expect(
+            TipsError.unknownTip("X", known: [.timeView, .moodStreak]).description
+                == "No tip is named 'X'; expected one of TimeViewTip, MoodStreakTip")
     }
 
     @Test func aHugeArgumentIsCutInTheMessage() {

@@ -123,7 +123,7 @@ struct NotificationClaimTests {
             try engine.releaseNotificationTip(.customizeLayout, holder: ":1.99", shown: false)
         }
         #expect(engine.claims.isHeld(.customizeLayout))
-        #expect(throws: TipsError.unknownTip("NoSuchTip")) {
+        #expect(throws: TipsError.unknownTip("NoSuchTip", known: TipCatalog.feels.map(\.id))) {
             try engine.releaseNotificationTip("NoSuchTip", holder: Self.notifier, shown: true)
         }
     }

@@ -45,8 +45,12 @@ struct StatusTransitionTests {
 
     @Test func unknownTipsAreRefused() {
         var engine = TipsEngine(clock: ManualClock("2026-11-30 09:00"))
-        #expect(throws: TipsError.unknownTip("NoSuchTip")) { try engine.invalidate("NoSuchTip", reason: .tipClosed) }
-        #expect(throws: TipsError.unknownTip("NoSuchTip")) { try engine.snapshot(of: "NoSuchTip") }
+        #expect(throws: TipsError.unknownTip("NoSuchTip", known: TipCatalog.feels.map(\.id))) {
+            try engine.invalidate("NoSuchTip", reason: .tipClosed)
+        }
+        #expect(throws: TipsError.unknownTip("NoSuchTip", known: TipCatalog.feels.map(\.id))) {
+            try engine.snapshot(of: "NoSuchTip")
+        }
     }
 
     @Test func callersCannotClaimTheDisplayCountWasExceeded() {

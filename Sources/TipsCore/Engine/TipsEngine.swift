@@ -137,7 +137,7 @@ public struct TipsEngine: Sendable {
         if let tip = catalog.first(where: { $0.id == id }) { return tip }
         let folded = id.rawValue.lowercased()
         guard let tip = catalog.first(where: { $0.id.rawValue.lowercased() == folded }) else {
-            throw .unknownTip(id.rawValue)
+            throw .unknownTip(id.rawValue, known: catalog.map(\.id))
         }
         return tip
     }

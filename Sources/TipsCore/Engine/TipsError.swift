@@ -2,8 +2,8 @@
 public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text is not a mood of the Feels scale.
     case invalidMood(String)
-    /// No tip has this identifier.
-    case unknownTip(String)
+    /// No tip has this identifier; `known` are the catalog's, in its order.
+    case unknownTip(String, known: [TipID])
     /// The text is not a reason a caller may give (`actionPerformed` or `tipClosed`).
     case invalidReason(String)
     /// The text is not a display frequency.
@@ -20,8 +20,9 @@ public enum TipsError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidMood(let text):
             "\(quoted(text)) is not a mood; expected one of \(Mood.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .unknownTip(let text):
+        case .unknownTip(let text, let known):
             "No tip is named \(quoted(text))"
+                + (known.isEmpty ? "" : "; expected one of " + known.map(\.rawValue).joined(separator: ", "))
         case .invalidReason(let text):
             "\(quoted(text)) is not an invalidation reason; expected action-performed or tip-closed"
         case .invalidDisplayFrequency(let text):
