@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TipsCore
-import TipsStore
+
+@testable import TipsStore
 
 @Suite("Schema versions")
 struct MigrationTests {
@@ -139,12 +140,12 @@ struct MigrationTests {
         }
     }
 
-    /// `rows` with every run of white space in their text one space, as the datastore's schema check compares SQL.
+    /// `rows` with their text's white space collapsed as the datastore's schema check collapses it.
     static func collapsed(_ rows: [[RawValue]]) -> [[RawValue]] {
         rows.map { row in
             row.map { value in
                 guard case .text(let text) = value else { return value }
-                return .text(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+                return .text(DatastoreCheck.collapsingWhiteSpace(text))
             }
         }
     }

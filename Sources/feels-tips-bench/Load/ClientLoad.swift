@@ -73,21 +73,21 @@ struct ClientLoad {
         var scheduler: [Int32: (running: Double, waiting: Double)] = [:]
         var profile = profiled.map { WallProfile(pid: $0) }
         if case .window = end {
-            var watches: [SchedulerWatch]?
+            var watches: [SchedulerWatch] = []
             while clock.now < window.end {
                 if Interruption.signal != nil { shared.stop.store(true, ordering: .relaxed) }
                 if clock.now >= window.start {
-                    if watches == nil {
+                    if watches.isEmpty {
                         watches = watched.map(SchedulerWatch.init(pid:))
                     } else {
-                        for index in watches?.indices ?? 0..<0 { watches?[index].sample() }
+                        for index in watches.indices { watches[index].sample() }
                     }
                     profile?.sample()
                 }
                 let left = clock.now.duration(to: clock.now < window.start ? window.start : window.end)
                 usleep(UInt32(max(500, min(profile == nil ? 50_000 : 2_000, left.microseconds))))
             }
-            for var watch in watches ?? [] {
+            for var watch in watches {
                 watch.sample()
                 scheduler[watch.pid] = watch.elapsed
             }
