@@ -21,7 +21,8 @@ let package = Package(
     targets: [
         // System libraries from Debian: a module map and a shim header, nothing else.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libdbus, for the tests only: the reference the DBus module's wire is held to.
+        // libdbus: the transport, authentication, addresses, messages, dispatch and pending calls under every bus
+        // connection.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // What the C library has and Glibc's module map leaves out: timerfd, eventfd, malloc_trim.
         .systemLibrary(name: "CSystem"),
@@ -34,8 +35,8 @@ let package = Package(
         .target(name: "TipsCore", swiftSettings: callPath),
         // SQLite persistence of moods, parameters and tip state.
         .target(name: "TipsStore", dependencies: ["TipsCore", "CSQLite"], swiftSettings: callPath),
-        // Our D-Bus binding, speaking the wire itself: connection, messages, values, exported objects, main loop.
-        .target(name: "DBus", dependencies: ["CSystem"], swiftSettings: callPath),
+        // A thin typed binding over libdbus: values to and from its iterators, exported objects, the loop's glue.
+        .target(name: "DBus", dependencies: ["CDBus", "CSystem"], swiftSettings: callPath),
         // The system seams the executables share, without Foundation: the wall clock and the C library's time zone,
         // the environment, journal-friendly logging, following files with inotify, the notifier's settings.
         .target(name: "FeelsSystem", dependencies: ["TipsCore", "CGettext"], swiftSettings: callPath),

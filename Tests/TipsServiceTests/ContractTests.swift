@@ -1,8 +1,9 @@
 import BusTestSupport
-import DBus
 import Foundation
 import Testing
 import TipsInterface
+
+@testable import DBus
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -102,7 +103,7 @@ struct ContractTests {
     }
 
     // A tip is marshalled straight from its fields (the generated `marshal(into:)`), not from its `encoded` value:
-    // the two must give the same bytes for every tip the service serves, in every state a test can bring it to.
+    // the two must read back alike for every tip the service serves, in every state a test can bring it to.
     @Test func everyTipWrittenFromItsFieldsIsItsEncodedDictionary() throws {
         let service = try RunningService()
         var tips = try service.tips.getTips(ids: [], options: Tips1.GetTipsOptions())
@@ -112,7 +113,8 @@ struct ContractTests {
         tips += try service.tips.getTips(ids: [], options: Tips1.GetTipsOptions(languages: ["de-DE"]))
         #expect(tips.count == 14)
         for tip in tips {
-            #expect(try tip.marshalled().value == DBusMarshalledValue(tip.encoded), "\(tip.id)")
+            let body = try DBusReplyBody(array: "a{sv}", of: [tip.marshalled().value])
+            #expect(try body.values == [.array("a{sv}", [tip.encoded])], "\(tip.id)")
         }
         let changes = [
             Tips1.TipChanges(), Tips1.TipChanges(status: "invalidated", invalidationReason: "tip-closed"),
@@ -122,7 +124,8 @@ struct ContractTests {
             let written = try DBusMarshalledValue(dictionary: { writer throws(DBusError) in
                 try change.marshal(into: &writer)
             })
-            #expect(written == (try DBusMarshalledValue(change.encoded)))
+            let body = try DBusReplyBody(array: "a{sv}", of: [written])
+            #expect(try body.values == [.array("a{sv}", [change.encoded])])
         }
     }
 

@@ -1,3 +1,5 @@
+import CDBus
+
 extension DBusConnection {
     /// Sends `message` and blocks until the reply arrives or `timeout` passes.
     ///
@@ -5,40 +7,19 @@ extension DBusConnection {
     ///
     /// - Parameters:
     ///   - message: A method call.
-    ///   - timeout: How long to wait; `nil` waits 25 seconds, as libdbus and sd-bus do.
+    ///   - timeout: How long to wait; `nil` uses libdbus's default (25 seconds).
     /// - Returns: The method return.
-    /// - Throws: `DBusError.remote` for an error reply (or `org.freedesktop.DBus.Error.NoReply` on timeout or when
-    ///   the bus goes away first), `.disconnected`.
+    /// - Throws: `DBusError.remote` for an error reply (or `org.freedesktop.DBus.Error.NoReply` on timeout),
+    ///   `.disconnected`.
     public func sendWithReply(_ message: DBusMessage, timeout: Duration? = nil) throws(DBusError) -> DBusMessage {
-        let serial = try send(message)
-        let deadline = PollLoop.monotonicNow() + PollLoop.nanoseconds(timeout ?? Self.defaultTimeout)
-        var searched = incomingStart
-        while true {
-            if let index = incoming[searched...].firstIndex(where: { $0.answers(serial) }) {
-                let reply = incoming.remove(at: index)
-                if hasIncoming {
-                    scheduleDispatch()
-                }
-                guard reply.type != .error else {
-                    throw .remote(
-                        name: reply.errorName ?? "org.freedesktop.DBus.Error.Failed", message: reply.errorMessage ?? "")
-                }
-                return reply
-            }
-            searched = incoming.count
-            guard let transport, !lost else {
-                throw .remote(name: PendingReply.noReply, message: "The connection to the bus was lost")
-            }
-            let left = deadline - PollLoop.monotonicNow()
-            guard left > 0 else {
-                throw .remote(name: PendingReply.noReply, message: PendingReply.noReplyMessage)
-            }
-            let events: WatchEvents = transport.wantsToWrite ? [.readable, .writable] : .readable
-            if Self.wait(for: transport.descriptor, events: events, timeout: .nanoseconds(left)) {
-                writeQueued()
-                readAvailable()
-            }
+        guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
+        let milliseconds = Self.timeoutMilliseconds(timeout)
+        let outcome = withLibDBusError { dbus_connection_send_with_reply_and_block(raw, message.raw, milliseconds, $0) }
+        guard let reply = outcome.result else {
+            let error = outcome.error ?? ("org.freedesktop.DBus.Error.Failed", "no reply")
+            throw .remote(name: error.name, message: error.message)
         }
+        return DBusMessage(taking: reply)
     }
 
     /// Calls a method and blocks until it answers.
@@ -49,7 +30,7 @@ extension DBusConnection {
     ///   - interface: The interface, or `nil` to let the peer pick.
     ///   - member: The method.
     ///   - arguments: The input values.
-    ///   - timeout: How long to wait; `nil` waits 25 seconds.
+    ///   - timeout: How long to wait; `nil` uses libdbus's default (25 seconds).
     /// - Returns: The output values.
     /// - Throws: `DBusError.remote(name:message:)` for an error reply, as `DBusMessage.append(_:)` for bad arguments,
     ///   `.disconnected`.
@@ -112,40 +93,21 @@ extension DBusConnection {
     /// Reads, writes and dispatches once, blocking at most `timeout`; for clients without an event loop.
     ///
     /// Dispatches at most one message per call; signals reach `onSignal` and subscriptions from here. Without an event
-    /// loop it also ends the pending calls whose time is up, so a call its peer never answers completes with
-    /// `org.freedesktop.DBus.Error.NoReply` on time: it waits no longer than until the first of them.
+    /// loop it also fires libdbus's timeouts as they fall due, so a call its peer never answers completes with
+    /// `org.freedesktop.DBus.Error.NoReply` on time; it then returns early to let the next call dispatch that.
     ///
     /// - Parameter timeout: The longest wait for data; `nil` waits until something arrives.
     /// - Returns: `false` once the connection is closed or lost (after `onDisconnected` has run).
     @discardableResult
     public func readWriteDispatch(timeout: Duration?) -> Bool {
-        guard let transport else { return false }
+        guard let raw else { return false }
+        var wait = timeout
         if loop == nil {
-            failTimedOutCalls()
+            fireDueTimeoutsWithoutLoop()
+            wait = waitBeforeNextTimeout(atMost: timeout)
         }
-        if !hasIncoming, !lost {
-            var wait = timeout
-            if loop == nil, let first = pendingCalls.values.lazy.map(\.deadline).min() {
-                let untilFirst = Duration.nanoseconds(max(0, first - PollLoop.monotonicNow()))
-                wait = timeout.map { min($0, untilFirst) } ?? untilFirst
-            }
-            let events: WatchEvents = transport.wantsToWrite ? [.readable, .writable] : .readable
-            if Self.wait(for: transport.descriptor, events: events, timeout: wait) {
-                writeQueued()
-                readAvailable()
-            }
-            if loop == nil {
-                failTimedOutCalls()
-            }
-        }
-        if let message = nextIncoming() {
-            dispatch(message)
-        }
-        if lost, !hasIncoming, self.transport != nil {
-            dispatchPending()
-            return false
-        }
-        return self.transport != nil
+        let milliseconds = wait.map { PollLoop.milliseconds(rounding: $0) } ?? -1
+        return dbus_connection_read_write_dispatch(raw, milliseconds) != 0
     }
 
     /// Reads whatever arrives for `timeout` and dispatches every message queued, as a client without an event loop
@@ -156,24 +118,14 @@ extension DBusConnection {
         // The monotonic clock, not ContinuousClock, which would link the concurrency runtime into every program.
         let deadline = PollLoop.monotonicNow() + PollLoop.nanoseconds(timeout)
         repeat {
-            guard let transport else { return }
-            if !lost {
-                let remaining = Duration.nanoseconds(max(0, deadline - PollLoop.monotonicNow()))
-                let events: WatchEvents = transport.wantsToWrite ? [.readable, .writable] : .readable
-                if Self.wait(for: transport.descriptor, events: events, timeout: remaining) {
-                    writeQueued()
-                    readAvailable()
-                }
-            }
-            dispatchPending()
-            if lost { return }
+            let remaining = Duration.nanoseconds(max(0, deadline - PollLoop.monotonicNow()))
+            guard readWriteDispatch(timeout: remaining) else { return }
+            while hasIncoming, readWriteDispatch(timeout: .zero) {}
         } while PollLoop.monotonicNow() < deadline
     }
-}
 
-extension DBusMessage {
-    /// Whether this is the reply to the call sent with `serial`.
-    func answers(_ serial: UInt32) -> Bool {
-        (wire.kind == .methodReturn || wire.kind == .error) && wire.replySerial == serial
+    static func timeoutMilliseconds(_ timeout: Duration?) -> Int32 {
+        guard let timeout else { return CDBUS_TIMEOUT_USE_DEFAULT }
+        return PollLoop.milliseconds(rounding: timeout)
     }
 }

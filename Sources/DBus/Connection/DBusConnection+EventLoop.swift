@@ -1,41 +1,84 @@
+import CDBus
+
 extension DBusConnection {
-    /// Attaches the connection to `loop`: the socket becomes one watch of the loop, read and dispatched as it
-    /// becomes readable and written as it takes more, and the pending calls' timeouts become one timer.
+    /// Attaches the connection to `loop`: libdbus's watches and timeouts become loop sources, and incoming messages
+    /// are dispatched from the loop's idle callbacks.
     ///
     /// Call once, on the loop's thread. The connection keeps the loop alive until it is closed.
     ///
     /// - Parameter loop: The loop, such as a `PollLoop`.
     public func attach(to loop: some DBusEventLoop) {
-        guard let transport else { return }
+        guard let raw else { return }
         if self.loop != nil {
-            detachFromLoop()
+            detachFromLoop(raw)
         }
         self.loop = loop
-        if !lost {
-            watchedEvents = wantedEvents
-            watchSource = loop.addWatch(fd: transport.descriptor, events: watchedEvents) { [weak self] events in
-                self?.handleWatch(events)
-            }
-        }
-        armTimeoutTimer()
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        dbus_connection_set_watch_functions(
+            raw,
+            { watch, context in
+                guard let watch, let context else { return 0 }
+                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().addWatch(watch)
+                return 1
+            },
+            { watch, context in
+                guard let watch, let context else { return }
+                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().removeWatch(watch)
+            },
+            { watch, context in
+                guard let watch, let context else { return }
+                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().updateWatch(watch)
+            }, context, nil)
+        dbus_connection_set_timeout_functions(
+            raw,
+            { timeout, context in
+                guard let timeout, let context else { return 0 }
+                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().addTimeout(timeout)
+                return 1
+            },
+            { timeout, context in
+                guard let timeout, let context else { return }
+                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().removeTimeout(timeout)
+            },
+            { timeout, context in
+                guard let timeout, let context else { return }
+                let connection = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
+                connection.removeTimeout(timeout)
+                connection.addTimeout(timeout)
+            }, context, nil)
+        dbus_connection_set_dispatch_status_function(
+            raw,
+            { _, status, context in
+                guard let context, status == DBUS_DISPATCH_DATA_REMAINS else { return }
+                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().scheduleDispatch()
+            }, context, nil)
+        dbus_connection_set_wakeup_main_function(
+            raw,
+            { context in
+                guard let context else { return }
+                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().scheduleDispatch()
+            }, context, nil)
         // Messages may have arrived before the loop was attached (NameAcquired, for one).
-        if hasIncoming || lost {
-            scheduleDispatch()
-        }
+        scheduleDispatch()
     }
 
-    /// Removes the connection's watch and timer from its loop.
-    func detachFromLoop() {
-        guard let loop else { return }
-        if let watchSource {
-            loop.removeWatch(watchSource)
+    /// Removes every loop source and callback libdbus holds for this connection.
+    func detachFromLoop(_ raw: OpaquePointer) {
+        guard loop != nil else { return }
+        // Setting new functions makes libdbus remove every watch and timeout through the old ones first.
+        dbus_connection_set_watch_functions(raw, nil, nil, nil, nil, nil)
+        dbus_connection_set_timeout_functions(raw, nil, nil, nil, nil, nil)
+        dbus_connection_set_dispatch_status_function(raw, nil, nil, nil)
+        dbus_connection_set_wakeup_main_function(raw, nil, nil, nil)
+        for source in watchSources.values {
+            loop?.removeWatch(source)
         }
-        if let timeoutTimer {
-            loop.removeTimer(timeoutTimer.id)
+        for source in timeoutSources.values {
+            loop?.removeTimer(source)
         }
-        watchSource = nil
-        timeoutTimer = nil
-        self.loop = nil
+        watchSources.removeAll()
+        timeoutSources.removeAll()
+        loop = nil
     }
 
     /// Runs dispatch from the loop soon, once however often it is asked for before it runs.
@@ -47,70 +90,66 @@ extension DBusConnection {
         }
     }
 
-    /// What the watch waits for: input always, and room to write while bytes are queued.
-    private var wantedEvents: WatchEvents {
-        guard let transport, !lost else { return [] }
-        return transport.wantsToWrite ? [.readable, .writable] : .readable
+    /// Dispatches every queued incoming message.
+    func dispatchPending() {
+        dispatchScheduled = false
+        while let raw, dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
     }
 
-    /// Makes the watch wait for what is wanted now.
-    func updateWatch() {
-        guard let loop, let watchSource else { return }
-        let wanted = wantedEvents
-        guard wanted != watchedEvents else { return }
-        watchedEvents = wanted
-        loop.updateWatch(watchSource, events: wanted)
+    // MARK: - Watches
+
+    private static func events(of watch: OpaquePointer) -> WatchEvents {
+        guard dbus_watch_get_enabled(watch) != 0 else { return [] }
+        let flags = dbus_watch_get_flags(watch)
+        var events: WatchEvents = []
+        if flags & DBUS_WATCH_READABLE.rawValue != 0 { events.insert(.readable) }
+        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { events.insert(.writable) }
+        return events
     }
 
-    /// Writes, reads and dispatches what the socket's events allow: dispatch runs here, not from an idle callback a
-    /// loop iteration later.
-    private func handleWatch(_ events: WatchEvents) {
-        if events.contains(.writable) {
-            writeQueued()
+    private func addWatch(_ watch: OpaquePointer) {
+        guard let loop else { return }
+        let fd = dbus_watch_get_unix_fd(watch)
+        watchSources[watch] = loop.addWatch(fd: fd, events: Self.events(of: watch)) { [weak self] events in
+            self?.handleWatch(watch, events: events)
         }
-        if !events.isDisjoint(with: [.readable, .error, .hangup]) {
-            readAvailable()
+    }
+
+    private func removeWatch(_ watch: OpaquePointer) {
+        guard let source = watchSources.removeValue(forKey: watch) else { return }
+        loop?.removeWatch(source)
+    }
+
+    private func updateWatch(_ watch: OpaquePointer) {
+        guard let source = watchSources[watch] else { return }
+        loop?.updateWatch(source, events: Self.events(of: watch))
+    }
+
+    private func handleWatch(_ watch: OpaquePointer, events: WatchEvents) {
+        var flags: UInt32 = 0
+        if events.contains(.readable) { flags |= DBUS_WATCH_READABLE.rawValue }
+        if events.contains(.writable) { flags |= DBUS_WATCH_WRITABLE.rawValue }
+        if events.contains(.error) { flags |= DBUS_WATCH_ERROR.rawValue }
+        if events.contains(.hangup) { flags |= DBUS_WATCH_HANGUP.rawValue }
+        dbus_watch_handle(watch, flags)
+        if let raw, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS {
+            scheduleDispatch()
         }
-        if hasIncoming || lost {
-            dispatchPending()
-        }
-        updateWatch()
     }
 
     // MARK: - Timeouts
 
-    /// Sets the loop's timer for the first pending call to time out, if it is not set for that already.
-    func armTimeoutTimer() {
-        guard let loop, let first = pendingCalls.values.lazy.map(\.deadline).min() else { return }
-        if let timeoutTimer {
-            guard first < timeoutTimer.deadline else { return }
-            loop.removeTimer(timeoutTimer.id)
+    private func addTimeout(_ timeout: OpaquePointer) {
+        guard let loop, dbus_timeout_get_enabled(timeout) != 0 else { return }
+        let interval = Duration.milliseconds(Int(dbus_timeout_get_interval(timeout)))
+        timeoutSources[timeout] = loop.addTimer(interval: interval, repeating: true) { [weak self] in
+            dbus_timeout_handle(timeout)
+            self?.scheduleDispatch()
         }
-        let interval = Duration.nanoseconds(max(0, first - PollLoop.monotonicNow()))
-        let id = loop.addTimer(interval: interval, repeating: false) { [weak self] in
-            guard let self else { return }
-            self.timeoutTimer = nil
-            self.failTimedOutCalls()
-            self.armTimeoutTimer()
-        }
-        timeoutTimer = (id, first)
     }
 
-    /// Removes the loop's timer once no call waits for a reply: it would wake an idle program for nothing.
-    func disarmTimeoutTimerIfIdle() {
-        guard pendingCalls.isEmpty, let timeoutTimer else { return }
-        loop?.removeTimer(timeoutTimer.id)
-        self.timeoutTimer = nil
-    }
-
-    /// Ends every pending call whose time is up with `org.freedesktop.DBus.Error.NoReply`, in the order they were
-    /// sent.
-    func failTimedOutCalls() {
-        let now = PollLoop.monotonicNow()
-        let due = pendingCalls.filter { $0.value.deadline <= now }.keys.sorted()
-        for serial in due {
-            guard let call = pendingCalls.removeValue(forKey: serial) else { continue }
-            call.fail(.remote(name: PendingReply.noReply, message: PendingReply.noReplyMessage))
-        }
+    private func removeTimeout(_ timeout: OpaquePointer) {
+        guard let source = timeoutSources.removeValue(forKey: timeout) else { return }
+        loop?.removeTimer(source)
     }
 }

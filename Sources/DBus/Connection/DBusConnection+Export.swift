@@ -25,12 +25,9 @@ extension DBusConnection {
         Set(objects.keys.compactMap { path.childElement(toward: $0) }).sorted()
     }
 
-    /// The object exported at `path`, the one found last looked at first.
+    /// The object exported at `path`.
     func object(at path: ObjectPath) -> DBusObject? {
-        if let last = lastObjectFound, last.path == path { return last }
-        let found = objects[path]
-        if found != nil { lastObjectFound = found }
-        return found
+        objects[path]
     }
 
     /// Whether `path` answers `Introspect`: an exported object, an ancestor of one, or the root.

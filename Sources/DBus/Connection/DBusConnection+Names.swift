@@ -1,3 +1,5 @@
+import CDBus
+
 extension DBusConnection {
     /// Asks the bus for a well-known name; blocks until the bus answers.
     ///
@@ -7,12 +9,15 @@ extension DBusConnection {
     /// - Returns: The bus's answer.
     /// - Throws: `DBusError.remote` when the bus refuses (for example a unique name), `.disconnected`.
     public func requestName(_ name: BusName, flags: RequestNameFlags = []) throws(DBusError) -> RequestNameReply {
-        switch try callBus("RequestName", [.string(name.rawValue), .uint32(flags.rawValue)]) {
-        case 1: return .primaryOwner
-        case 2: return .inQueue
-        case 3: return .exists
-        case 4: return .alreadyOwner
-        case let other: throw .invalidMessage("unexpected RequestName reply \(other)")
+        guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
+        let outcome = withLibDBusError { dbus_bus_request_name(raw, name.rawValue, flags.rawValue, $0) }
+        if let error = outcome.error { throw .remote(name: error.name, message: error.message) }
+        switch outcome.result {
+        case CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER: return .primaryOwner
+        case CDBUS_REQUEST_NAME_REPLY_IN_QUEUE: return .inQueue
+        case CDBUS_REQUEST_NAME_REPLY_EXISTS: return .exists
+        case CDBUS_REQUEST_NAME_REPLY_ALREADY_OWNER: return .alreadyOwner
+        default: throw .invalidMessage("unexpected RequestName reply \(outcome.result)")
         }
     }
 
@@ -23,11 +28,14 @@ extension DBusConnection {
     /// - Throws: `DBusError.remote` when the bus refuses, `.disconnected`.
     @discardableResult
     public func releaseName(_ name: BusName) throws(DBusError) -> ReleaseNameReply {
-        switch try callBus("ReleaseName", [.string(name.rawValue)]) {
-        case 1: return .released
-        case 2: return .nonExistent
-        case 3: return .notOwner
-        case let other: throw .invalidMessage("unexpected ReleaseName reply \(other)")
+        guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
+        let outcome = withLibDBusError { dbus_bus_release_name(raw, name.rawValue, $0) }
+        if let error = outcome.error { throw .remote(name: error.name, message: error.message) }
+        switch outcome.result {
+        case CDBUS_RELEASE_NAME_REPLY_RELEASED: return .released
+        case CDBUS_RELEASE_NAME_REPLY_NON_EXISTENT: return .nonExistent
+        case CDBUS_RELEASE_NAME_REPLY_NOT_OWNER: return .notOwner
+        default: throw .invalidMessage("unexpected ReleaseName reply \(outcome.result)")
         }
     }
 
@@ -37,9 +45,9 @@ extension DBusConnection {
     /// - Throws: `DBusError.invalidString` for NUL, `.remote` when the bus refuses the rule, `.disconnected`.
     public func addMatch(_ rule: String) throws(DBusError) {
         try checkNoNUL(rule)
-        try call(
-            destination: Self.bus, path: Self.busPath, interface: Self.busInterface, member: "AddMatch",
-            arguments: [.string(rule)])
+        guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
+        let outcome = withLibDBusError { dbus_bus_add_match(raw, rule, $0) }
+        if let error = outcome.error { throw .remote(name: error.name, message: error.message) }
     }
 
     /// Removes a match rule added with `addMatch(_:)`; blocks until the bus answers.
@@ -48,19 +56,8 @@ extension DBusConnection {
     /// - Throws: `DBusError.invalidString` for NUL, `.remote` when the bus does not know the rule, `.disconnected`.
     public func removeMatch(_ rule: String) throws(DBusError) {
         try checkNoNUL(rule)
-        try call(
-            destination: Self.bus, path: Self.busPath, interface: Self.busInterface, member: "RemoveMatch",
-            arguments: [.string(rule)])
-    }
-
-    /// Calls a method of the bus that answers one `u`.
-    private func callBus(_ member: MemberName, _ arguments: [DBusValue]) throws(DBusError) -> UInt32 {
-        let values = try call(
-            destination: Self.bus, path: Self.busPath, interface: Self.busInterface, member: member,
-            arguments: arguments)
-        guard values.count == 1, case .uint32(let answer) = values[0] else {
-            throw .invalidMessage("\(member) returned '\(values.map(\.signatureText).joined())', expected 'u'")
-        }
-        return answer
+        guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
+        let outcome = withLibDBusError { dbus_bus_remove_match(raw, rule, $0) }
+        if let error = outcome.error { throw .remote(name: error.name, message: error.message) }
     }
 }

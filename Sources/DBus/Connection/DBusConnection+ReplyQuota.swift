@@ -38,34 +38,16 @@ extension DBusConnection {
         return queued < replyQuota.hard ? .refuse : .drop
     }
 
-    /// Sends a reply to `peer`, counting it against the peer's quota until the socket has taken it.
+    /// Sends a reply to `peer`, counting it against the peer's quota until libdbus has written it out.
     func sendReply(_ reply: DBusMessage, to peer: String) {
-        guard let transport else { return }
-        let before = transport.queuedTotal
-        guard (try? send(reply)) != nil else { return }
-        // A reply the socket took as it was sent waits for no one: only one left queued is counted.
-        let end = transport.queuedTotal
-        guard transport.writtenTotal < end else { return }
-        let size = end - before
+        let size = reply.estimatedSize
         queuedReplyBytes[peer, default: 0] += size
         queuedReplyTotal += size
         queuedReplyPeak = max(queuedReplyPeak, queuedReplyTotal)
-        queuedReplies.append((end, size, peer))
-    }
-
-    /// Counts as written every queued reply the socket has taken all of.
-    func repliesWritten() {
-        guard let transport, queuedRepliesStart < queuedReplies.count else { return }
-        while queuedRepliesStart < queuedReplies.count, queuedReplies[queuedRepliesStart].end <= transport.writtenTotal
-        {
-            let reply = queuedReplies[queuedRepliesStart]
-            queuedRepliesStart += 1
-            replyWritten(reply.size, to: reply.peer)
+        reply.onRelease { [weak self] in
+            self?.replyWritten(size, to: peer)
         }
-        if queuedRepliesStart == queuedReplies.count {
-            queuedReplies.removeAll(keepingCapacity: queuedReplies.capacity <= 1024)
-            queuedRepliesStart = 0
-        }
+        _ = try? send(reply)
     }
 
     private func replyWritten(_ size: Int, to peer: String) {

@@ -1,19 +1,15 @@
+import CDBus
+
 extension DBusConnection {
     private static let peer = "org.freedesktop.DBus.Peer"
     private static let introspectable = "org.freedesktop.DBus.Introspectable"
     private static let properties = "org.freedesktop.DBus.Properties"
 
-    /// Answers a method call: `org.freedesktop.DBus.Peer` at once, as libdbus and sd-bus do, before the gate and
-    /// unless its peer is past its hard quota (a flood of `Ping`s never read must not fill the memory either); any
-    /// other once its peer is within its quota and the ``callGate`` lets it through.
-    func handleMethodCall(_ message: DBusMessage) {
+    /// Answers a method call libdbus routed to the fallback handler at `/` (every path), once its peer is within its
+    /// quota and the ``callGate`` lets it through. libdbus answers `org.freedesktop.DBus.Peer` itself, before this.
+    func handleObjectMessage(_ message: DBusMessage) -> DBusHandlerResult {
+        guard message.type == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let peer = message.sender ?? ""
-        if message.interface?.rawValue == Self.peer {
-            if queuedReplyBytes.isEmpty || admission(of: peer) != .drop {
-                servePeer(message, from: peer)
-            }
-            return
-        }
         switch admission(of: peer) {
         case .serve:
             break
@@ -26,37 +22,25 @@ extension DBusConnection {
             {
                 sendReply(refusal, to: peer)
             }
-            return
+            return DBUS_HANDLER_RESULT_HANDLED
         case .drop:
-            return
+            return DBUS_HANDLER_RESULT_HANDLED
         }
         if let gate = callGate, gate(message) {
-            return
+            return DBUS_HANDLER_RESULT_HANDLED
         }
         serve(message, from: peer)
-    }
-
-    /// Answers a call of `org.freedesktop.DBus.Peer`, whatever arguments it carries, as libdbus and sd-bus do.
-    private func servePeer(_ message: DBusMessage, from peer: String) {
-        guard !message.noReplyExpected else { return }
-        let outcome = callPeer(message, member: message.member ?? "Ping", checkingArguments: false)
-        let reply: DBusMessage?
-        switch outcome {
-        case .success(let values): reply = try? makeReply(to: message, values: values)
-        case .failure(let error):
-            reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
-        }
-        if let reply {
-            sendReply(reply, to: peer)
-        }
+        return DBUS_HANDLER_RESULT_HANDLED
     }
 
     /// `GetMachineId`'s answer.
     private func machineID() -> Result<[DBusValue], DBusMethodError> {
-        switch MachineID.local() {
-        case .success(let id): .success([.string(id)])
-        case .failure(let reason): .failure(.failed("Cannot read the machine ID: \(reason)"))
+        let outcome = withLibDBusError { dbus_try_get_local_machine_id($0) }
+        guard let id = outcome.result else {
+            return .failure(.failed("Cannot read the machine ID: \(outcome.error?.message ?? "unknown error")"))
         }
+        defer { dbus_free(id) }
+        return .success([.string(String(cString: id))])
     }
 
     /// Serves a method call the ``callGate`` held back, now that it may be: call from the connection's thread.
@@ -197,14 +181,9 @@ extension DBusConnection {
 
     // MARK: - Standard interfaces
 
-    /// A `Peer` method's answer; named with its interface (``servePeer(_:from:)``), whatever arguments the call
-    /// carries, as libdbus and sd-bus answer it; without (a `Ping` the first interface may answer), only with none.
-    private func callPeer(_ message: DBusMessage, member: MemberName, checkingArguments: Bool = true)
-        -> Result<[DBusValue], DBusMethodError>
-    {
-        if checkingArguments, ["Ping", "GetMachineId"].contains(member.rawValue),
-            let error = checkSignature(message, expected: "")
-        {
+    /// A `Peer` method called without its interface (named with it, libdbus answers): only with no arguments.
+    private func callPeer(_ message: DBusMessage, member: MemberName) -> Result<[DBusValue], DBusMethodError> {
+        if let error = checkSignature(message, expected: "") {
             return .failure(error)
         }
         switch member.rawValue {

@@ -1,39 +1,23 @@
+import CDBus
 import Glibc
 
-/// A private connection to a message bus, with exported objects, signals and client calls, speaking the wire itself
-/// (docs/DESIGN.md, "The wire").
+/// A private connection to a message bus through libdbus, with exported objects, signals and client calls.
 ///
 /// Not thread-safe: create and use a connection on one thread, and attach it to an event loop running there with
-/// `attach(to:)`. Closing it is explicit: `close()`, or deinit; `onDisconnected` tells when the bus goes.
+/// `attach(to:)`. The connection is private (not shared with other users of libdbus in the process), so closing it
+/// is explicit: `close()`, or deinit. libdbus's exit-on-disconnect is off; `onDisconnected` tells when the bus goes.
 public final class DBusConnection {
-    /// The socket; `nil` once closed.
-    var transport: WireTransport?
-    /// Whether the bus went away, or sent bytes that are not a message: nothing more is read or sent.
-    var lost = false
-    /// Messages read and not dispatched yet: `incoming[incomingStart...]`.
-    var incoming: [DBusMessage] = []
-    var incomingStart = 0
-    /// The serial the last message sent got.
-    private var lastSerial: UInt32 = 0
-    /// The header of the message being sent, written again for each: the transport copies what the socket does not
-    /// take at once, so one buffer serves every message, with nothing allocated.
-    private var headerBytes = WireBytes(capacity: 256)
-    /// The calls sent with a completion handler and not answered yet, by serial.
-    var pendingCalls: [UInt32: PendingReply] = [:]
+    /// The libdbus connection; `nil` once closed.
+    var raw: OpaquePointer?
     /// The exported objects by path.
-    var objects: [ObjectPath: DBusObject] = [:] {
-        didSet { lastObjectFound = nil }
-    }
-    /// The object a call was last routed to: a service's calls nearly all go to one path, and comparing its text (the
-    /// same string the header-field cache gives every call) costs less than hashing it into `objects` again.
-    var lastObjectFound: DBusObject?
-    /// The event loop the connection is attached to, if any.
+    var objects: [ObjectPath: DBusObject] = [:]
+    /// The event loop the connection is attached to, if any, and the sources libdbus's watches and timeouts are.
     var loop: (any DBusEventLoop)?
-    /// The loop's watch on the socket, and what it waits for.
-    var watchSource: LoopSourceID?
-    var watchedEvents: WatchEvents = []
-    /// The loop's timer for the first pending call to time out, and when that is (`PollLoop.monotonicNow()`).
-    var timeoutTimer: (id: LoopSourceID, deadline: Int64)?
+    var watchSources: [OpaquePointer: LoopSourceID] = [:]
+    var timeoutSources: [OpaquePointer: LoopSourceID] = [:]
+    /// libdbus's timeouts and when each is due on the monotonic clock (`PollLoop.monotonicNow()`, nanoseconds), while
+    /// no event loop runs them (see `readWriteDispatch`).
+    var timeoutDeadlines: [OpaquePointer: Int64] = [:]
     var dispatchScheduled = false
     private var disconnectReported = false
     private var signalSubscriptions: [UInt64: SignalSubscription] = [:]
@@ -42,14 +26,11 @@ public final class DBusConnection {
     /// How many bytes of replies each peer may have waiting to be written before its calls are refused.
     public var replyQuota = ReplyQuota()
     /// Called when a peer goes over its reply quota (`true`) and when its replies have all been written (`false`),
-    /// for the application to log; it must not use the connection.
+    /// for the application to log; it runs while libdbus may hold the connection's lock, so it must not use the
+    /// connection.
     public var onReplyQuota: ((_ peer: String, _ exceeded: Bool) -> Void)?
     /// Bytes of replies queued for each peer and not yet written out.
     var queuedReplyBytes: [String: Int] = [:]
-    /// The replies queued and not yet written, in the order they were queued: where each ends in the socket's
-    /// stream (`WireTransport.queuedTotal` after it), its size and its peer.
-    var queuedReplies: [(end: Int, size: Int, peer: String)] = []
-    var queuedRepliesStart = 0
     /// Peers whose calls are being refused for not reading their replies.
     var peersOverQuota: Set<String> = []
     /// The most bytes of replies queued at once since the queue was last empty.
@@ -72,9 +53,8 @@ public final class DBusConnection {
     public private(set) var strayReplyCount = 0
     /// The first of those replies (only the first is kept: any peer may send them, as many as it likes).
     public private(set) var firstStrayReply: StrayReply?
-    /// How many messages came framed as the specification says but could not be read (a unix file descriptor, a
-    /// message type the binding does not know, a body that breaks the rules): each was skipped, and a call among them
-    /// answered with `NotSupported` or `InvalidArgs`.
+    /// How many messages arrived that the binding could not read (a unix file descriptor in a signal, say): each was
+    /// skipped, and a call among them answered with `NotSupported` or `InvalidArgs`.
     public private(set) var unreadableMessageCount = 0
 
     /// Called for every signal received, after the subscriptions added with `subscribeSignals(…)`.
@@ -83,54 +63,88 @@ public final class DBusConnection {
     public var onSignal: ((DBusMessage) -> Void)?
 
     /// The unique name the bus assigned (`:1.42`).
-    public private(set) var uniqueName = ""
+    public let uniqueName: String
 
     /// Opens a private connection to the bus at `address` and registers with it (`Hello`).
     ///
-    /// - Parameter address: A D-Bus address such as `unix:path=/run/user/1000/bus`.
+    /// - Parameter address: A D-Bus address such as `unix:path=/run/user/1000/bus`, or a `;`-separated list of them.
     /// - Throws: `DBusError.invalidString` for an address with NUL, `.connectionFailed` when the bus cannot be reached
     ///   or refuses the registration.
-    public init(address: String) throws(DBusError) {
+    public convenience init(address: String) throws(DBusError) {
         try checkNoNUL(address)
-        transport = try WireTransport(address: address)
-        do throws(DBusError) {
-            let hello = try DBusMessage.methodCall(
-                destination: Self.bus, path: Self.busPath, interface: Self.busInterface, member: "Hello")
-            let reply = try sendWithReply(hello)
-            guard let name = try reply.arguments.first?.stringValue else {
-                throw .invalidMessage("Hello returned '\(reply.signature)', expected 's'")
-            }
-            uniqueName = name
-        } catch {
-            close()
-            switch error {
-            case .remote(let name, let message): throw .connectionFailed(name: name, message: message)
-            default: throw .connectionFailed(name: "org.freedesktop.DBus.Error.Failed", message: "\(error)")
-            }
+        let opened = withLibDBusError { dbus_connection_open_private(address, $0) }
+        guard let connection = opened.result else {
+            let error = opened.error ?? ("org.freedesktop.DBus.Error.Failed", "cannot open '\(address)'")
+            throw .connectionFailed(name: error.name, message: error.message)
         }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        let registered = withLibDBusError { dbus_bus_register(connection, $0) }
+        guard registered.result != 0 else {
+            Self.release(connection)
+            let error = registered.error ?? ("org.freedesktop.DBus.Error.Failed", "registration with the bus failed")
+            throw .connectionFailed(name: error.name, message: error.message)
+        }
+        try self.init(registered: connection)
     }
 
-    /// Opens a private connection to the session bus named by `DBUS_SESSION_BUS_ADDRESS`.
+    /// Takes over `connection`, open and registered with its bus.
+    private init(registered connection: OpaquePointer) throws(DBusError) {
+        guard let name = dbus_bus_get_unique_name(connection) else {
+            Self.release(connection)
+            throw .connectionFailed(name: "org.freedesktop.DBus.Error.Failed", message: "the bus gave no unique name")
+        }
+        raw = connection
+        uniqueName = String(cString: name)
+        // A huge message's memory goes back to the system once it is handled, not kept for the next one.
+        dbus_connection_set_max_received_size(connection, Self.maximumQueuedReceived)
+        do throws(DBusError) {
+            try installHandlers(on: connection)
+        } catch {
+            close()
+            throw error
+        }
+        keepTimeoutsWithoutLoop(connection)
+    }
+
+    /// Opens a private connection to the session bus, found as libdbus finds it: `DBUS_SESSION_BUS_ADDRESS`, then
+    /// `$XDG_RUNTIME_DIR/bus`.
     ///
-    /// - Throws: `DBusError.noSessionBus` when the variable is unset or empty, or as `init(address:)`.
+    /// - Throws: `DBusError.noSessionBus` when neither names a bus, `.connectionFailed` when the bus cannot be reached
+    ///   or refuses the registration.
     public static func session() throws(DBusError) -> DBusConnection {
-        guard let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty else {
+        let address = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) } ?? ""
+        if !address.isEmpty {
+            return try DBusConnection(address: address)
+        }
+        // Without an address libdbus would autolaunch a bus on an X display: a desktop service must never start a
+        // second session bus, so only the user's own bus socket is tried.
+        guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty,
+            access(runtime + "/bus", F_OK) == 0
+        else {
             throw .noSessionBus
         }
-        return try DBusConnection(address: address)
+        let opened = withLibDBusError { dbus_bus_get_private(DBUS_BUS_SESSION, $0) }
+        guard let connection = opened.result else {
+            let error = opened.error ?? ("org.freedesktop.DBus.Error.Failed", "cannot open the session bus")
+            throw .connectionFailed(name: error.name, message: error.message)
+        }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        return try DBusConnection(registered: connection)
     }
 
     deinit {
         close()
     }
 
+    /// The most bytes of received messages libdbus queues before it stops reading: one 128 MiB message still fits.
+    static let maximumQueuedReceived = 160 << 20
+
     /// The bus's own name, object and interface.
     static let bus: BusName = "org.freedesktop.DBus"
     static let busPath: ObjectPath = "/org/freedesktop/DBus"
     static let busInterface: InterfaceName = "org.freedesktop.DBus"
 
-    /// The standard properties interface and its members: a literal name is checked each time it is made, these once
-    /// (a `PropertiesChanged` checked its two names at every announcement, 2,400 instructions).
+    /// The standard properties interface and its members.
     static let propertiesInterface: InterfaceName = "org.freedesktop.DBus.Properties"
     static let propertiesGet: MemberName = "Get"
     static let propertiesGetAll: MemberName = "GetAll"
@@ -139,190 +153,90 @@ public final class DBusConnection {
 
     /// Whether the connection is open and the bus has not gone away.
     public var isConnected: Bool {
-        transport != nil && !lost
+        guard let raw else { return false }
+        return dbus_connection_get_is_connected(raw) != 0
     }
 
     /// Blocks until every queued outgoing message is written to the socket.
     public func flush() {
-        while let transport, !lost, transport.wantsToWrite {
-            writeQueued()
-            if transport.wantsToWrite {
-                _ = Self.wait(for: transport.descriptor, events: .writable, timeout: nil)
-            }
-        }
-        updateWatch()
+        guard let raw else { return }
+        dbus_connection_flush(raw)
     }
 
     /// Closes the connection: detaches it from its event loop, drops exported objects and outstanding callbacks.
     ///
     /// Idempotent. `onDisconnected` is not called for a close the application asked for.
     public func close() {
-        guard transport != nil else { return }
-        detachFromLoop()
-        transport = nil
+        guard let connection = raw else { return }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        dbus_connection_remove_filter(connection, Self.filterFunction, context)
+        dbus_connection_unregister_object_path(connection, "/")
+        detachFromLoop(connection)
+        dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
+        timeoutDeadlines.removeAll()
+        raw = nil
         objects.removeAll()
-        pendingCalls.removeAll()
-        incoming.removeAll()
-        incomingStart = 0
+        Self.release(connection)
+    }
+
+    /// Closes and lets go of a private connection.
+    private static func release(_ connection: OpaquePointer) {
+        dbus_connection_close(connection)
+        dbus_connection_unref(connection)
     }
 
     /// Sends `message` without waiting for a reply.
     ///
-    /// - Returns: The serial the message was given.
-    /// - Throws: `DBusError.disconnected` when the connection is closed or lost, `.messageTooLarge` past 128 MiB.
+    /// - Returns: The serial libdbus gave the message.
+    /// - Throws: `DBusError.disconnected` when the connection is closed or lost, `.outOfMemory`.
     @discardableResult
     public func send(_ message: DBusMessage) throws(DBusError) -> UInt32 {
-        guard let transport, !lost else { throw .disconnected }
-        // Serials wrap past 0, which no message may have.
-        lastSerial = lastSerial == .max ? 1 : lastSerial + 1
-        message.wire.serial = lastSerial
-        headerBytes.removeAll()
-        try message.wire.header(into: &headerBytes)
-        do throws(DBusError) {
-            try headerBytes.withUnsafeBytes { header in
-                message.wire.body.withUnsafeBytes { body in
-                    Result { () throws(DBusError) in try transport.send(header, body) }
-                }
-            }.get()
-        } catch {
-            connectionLost()
-            throw .disconnected
-        }
-        // Sending writes what was queued before too: the replies it took out are counted as written here, as no
-        // write event may follow once the queue is empty.
-        repliesWritten()
-        if transport.wantsToWrite {
-            updateWatch()
-        }
-        return lastSerial
-    }
-
-    // MARK: - Reading and writing
-
-    /// Reads what the socket has and queues the messages in it; the connection is lost at the end of the stream or
-    /// at bytes that are not a message.
-    func readAvailable() {
-        guard let transport, !lost else { return }
-        do throws(DBusError) {
-            let open = try transport.receive()
-            while let next = try transport.nextMessage() {
-                switch next {
-                case .message(let message, let values):
-                    incoming.append(DBusMessage(message, arguments: values))
-                case .unreadable(let error, let caller):
-                    refuseUnreadable(error, from: caller)
-                }
-            }
-            if !open { connectionLost() }
-        } catch {
-            connectionLost()
-        }
-    }
-
-    /// Skips a message the binding cannot read, answering its caller with an error when it is a call: any peer on
-    /// the bus can send one (a unix file descriptor in the signature and none passed, say), and it must not end the
-    /// connection for everyone.
-    private func refuseUnreadable(_ error: DBusError, from caller: WireMessage.Caller?) {
-        unreadableMessageCount += 1
-        guard let caller, admission(of: caller.sender) != .drop else { return }
-        var refusal = WireMessage(kind: .error, flags: .noReplyExpected)
-        let name: ErrorName =
-            if case .unsupportedType = error {
-                "org.freedesktop.DBus.Error.NotSupported"
-            } else {
-                "org.freedesktop.DBus.Error.InvalidArgs"
-            }
-        refusal.errorName = name
-        refusal.replySerial = caller.serial
-        refusal.destination = caller.sender
-        let reply = DBusMessage(refusal)
-        guard (try? reply.append([.string("Cannot read the message: \(error)")])) != nil else { return }
-        sendReply(reply, to: caller.sender)
-    }
-
-    /// Writes what the socket takes of the queue, and counts the replies it took as written.
-    func writeQueued() {
-        guard let transport, !lost else { return }
-        do throws(DBusError) {
-            _ = try transport.flush()
-        } catch {
-            connectionLost()
-        }
-        repliesWritten()
+        guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
+        var serial: dbus_uint32_t = 0
+        guard dbus_connection_send(raw, message.raw, &serial) != 0 else { throw .outOfMemory }
+        return serial
     }
 
     /// Whether messages read from the socket wait to be dispatched: from a handler, whether more of those read with
     /// its message come after it.
     public var hasIncoming: Bool {
-        incomingStart < incoming.count
+        guard let raw else { return false }
+        return dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS
     }
 
-    /// The next message to dispatch, taken off the queue.
-    func nextIncoming() -> DBusMessage? {
-        guard incomingStart < incoming.count else { return nil }
-        let message = incoming[incomingStart]
-        incomingStart += 1
-        if incomingStart == incoming.count {
-            incoming.removeAll(keepingCapacity: true)
-            incomingStart = 0
-        } else if incomingStart >= 64, incomingStart * 2 >= incoming.count {
-            incoming.removeFirst(incomingStart)
-            incomingStart = 0
+    // MARK: - Incoming messages
+
+    private func installHandlers(on connection: OpaquePointer) throws(DBusError) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard dbus_connection_add_filter(connection, Self.filterFunction, context, nil) != 0 else {
+            throw .outOfMemory
         }
-        return message
-    }
-
-    /// Stops reading and writing once the bus went away: the loop's watch goes (a socket at its end is always
-    /// readable), and the disconnection is reported once the messages read before it are dispatched.
-    func connectionLost() {
-        guard !lost else { return }
-        lost = true
-        if let watchSource {
-            loop?.removeWatch(watchSource)
-            self.watchSource = nil
+        var vtable = DBusObjectPathVTable()
+        vtable.message_function = { _, message, context in
+            guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            let connection = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
+            return connection.handleObjectMessage(DBusMessage(retaining: message))
         }
-        scheduleDispatch()
-    }
-
-    /// Polls `descriptor` for `events`, at most `timeout` (`nil`: until they come); whether they came.
-    static func wait(for descriptor: Int32, events: WatchEvents, timeout: Duration?) -> Bool {
-        var requested: Int16 = 0
-        if events.contains(.readable) { requested |= Int16(POLLIN) }
-        if events.contains(.writable) { requested |= Int16(POLLOUT) }
-        var poller = pollfd(fd: descriptor, events: requested, revents: 0)
-        let milliseconds = timeout.map { PollLoop.milliseconds(rounding: $0) } ?? -1
-        return poll(&poller, 1, milliseconds) > 0
-    }
-
-    // MARK: - Dispatch
-
-    /// Dispatches every queued incoming message, then reports a lost connection.
-    func dispatchPending() {
-        dispatchScheduled = false
-        while transport != nil, let message = nextIncoming() {
-            dispatch(message)
+        let registered = withLibDBusError {
+            dbus_connection_try_register_fallback(connection, "/", &vtable, context, $0)
         }
-        if lost, transport != nil {
-            reportDisconnect()
-        }
+        guard registered.result != 0 else { throw .outOfMemory }
     }
 
-    /// Hands one message to what waits for it: a reply to its pending call, a signal to the subscriptions, a method
-    /// call to the exported objects.
-    func dispatch(_ message: DBusMessage) {
-        switch message.wire.kind {
-        case .methodReturn, .error:
-            if let pending = pendingCalls.removeValue(forKey: message.replySerial) {
-                disarmTimeoutTimerIfIdle()
-                pending.complete(with: message)
-                return
-            }
-            strayReplyCount += 1
-            if firstStrayReply == nil {
-                firstStrayReply = StrayReply(
-                    replySerial: message.replySerial, errorName: message.errorName, errorMessage: message.errorMessage)
-            }
+    private static let filterFunction: DBusHandleMessageFunction = { _, message, context in
+        guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        let connection = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
+        return connection.filter(DBusMessage(retaining: message))
+    }
+
+    /// Sees every message before the objects: signals go to the subscriptions, replies no call waits for are counted.
+    private func filter(_ message: DBusMessage) -> DBusHandlerResult {
+        switch message.type {
         case .signal:
+            if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
+                reportDisconnect()
+                return DBUS_HANDLER_RESULT_HANDLED
+            }
             for id in signalSubscriptions.keys.sorted() {
                 guard let subscription = signalSubscriptions[id] else { continue }
                 if subscription.matches(message) {
@@ -330,21 +244,30 @@ public final class DBusConnection {
                 }
             }
             onSignal?(message)
-        case .methodCall:
-            handleMethodCall(message)
+            return DBUS_HANDLER_RESULT_HANDLED
+        case .methodReturn, .error:
+            // A reply a pending call waits for never reaches the filters: libdbus hands it to the call.
+            strayReplyCount += 1
+            if firstStrayReply == nil {
+                firstStrayReply = StrayReply(
+                    replySerial: message.replySerial, errorName: message.errorName, errorMessage: message.errorMessage)
+            }
+            return DBUS_HANDLER_RESULT_HANDLED
+        case .methodCall, .unknown:
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
     }
 
-    /// Tells once that the bus went away: every pending call ends in `NoReply`, then `onDisconnected` runs.
+    /// Tells once that the bus went away; libdbus has ended every pending call with `NoReply` by then.
     private func reportDisconnect() {
         guard !disconnectReported else { return }
         disconnectReported = true
-        let pending = pendingCalls.sorted { $0.key < $1.key }.map(\.value)
-        pendingCalls.removeAll()
-        for call in pending {
-            call.fail(.remote(name: PendingReply.noReply, message: "The connection to the bus was lost"))
-        }
         onDisconnected?()
+    }
+
+    /// Counts a message the binding could not read.
+    func countUnreadable() {
+        unreadableMessageCount += 1
     }
 
     // MARK: - Signal subscriptions
@@ -404,9 +327,4 @@ public final class DBusConnection {
         guard let subscription = signalSubscriptions.removeValue(forKey: token.rawValue) else { return }
         try removeMatch(subscription.rule)
     }
-}
-
-/// Rejects text no D-Bus string can carry: NUL characters.
-func checkNoNUL(_ text: String) throws(DBusError) {
-    if text.utf8.contains(0) { throw .invalidString(text) }
 }

@@ -1,62 +1,54 @@
+import CDBus
+
 /// A method call sent without blocking, whose reply arrives through a completion handler from the event loop.
 ///
 /// Dropping this object does not cancel the call; `cancel()` does.
 public final class DBusPendingCall {
-    private let serial: UInt32
-    private weak var connection: DBusConnection?
-    /// Whether the reply (or a timeout error) has arrived.
-    public internal(set) var isCompleted = false
+    let raw: OpaquePointer
 
-    init(serial: UInt32, connection: DBusConnection) {
-        self.serial = serial
-        self.connection = connection
+    init(taking raw: OpaquePointer) {
+        self.raw = raw
+    }
+
+    deinit {
+        dbus_pending_call_unref(raw)
+    }
+
+    /// Whether the reply (or a timeout error) has arrived.
+    public var isCompleted: Bool {
+        dbus_pending_call_get_completed(raw) != 0
     }
 
     /// Stops waiting: the completion handler is never called.
     public func cancel() {
-        connection?.pendingCalls[serial] = nil
-        connection?.disarmTimeoutTimerIfIdle()
+        dbus_pending_call_cancel(raw)
     }
 }
 
-/// A call waiting for its reply: the completion handler, and when it stops waiting.
-final class PendingReply {
-    static let noReply = "org.freedesktop.DBus.Error.NoReply"
-    static let noReplyMessage =
-        "Did not receive a reply: the peer did not answer, the bus's policy blocked the reply, or the reply timeout "
-        + "expired"
-
+/// Holds a completion handler for libdbus's notify callback.
+final class PendingReplyHandler {
     let completion: (Result<[DBusValue], DBusError>) -> Void
-    /// When it times out, on the monotonic clock (`PollLoop.monotonicNow()`).
-    let deadline: Int64
-    /// The caller's handle, told when the call completes.
-    weak var handle: DBusPendingCall?
 
-    init(deadline: Int64, completion: @escaping (Result<[DBusValue], DBusError>) -> Void) {
-        self.deadline = deadline
+    init(_ completion: @escaping (Result<[DBusValue], DBusError>) -> Void) {
         self.completion = completion
     }
 
-    /// Completes the call with `reply`: its values, or the error it carries.
-    func complete(with reply: DBusMessage) {
-        if reply.type == .error {
-            fail(
-                .remote(name: reply.errorName ?? "org.freedesktop.DBus.Error.Failed", message: reply.errorMessage ?? "")
-            )
+    func complete(_ pending: OpaquePointer) {
+        guard let reply = dbus_pending_call_steal_reply(pending) else {
+            completion(.failure(.remote(name: "org.freedesktop.DBus.Error.NoReply", message: "No reply")))
             return
         }
-        handle?.isCompleted = true
+        let message = DBusMessage(taking: reply)
+        if message.type == .error {
+            let name = message.errorName ?? "org.freedesktop.DBus.Error.Failed"
+            completion(.failure(.remote(name: name, message: message.errorMessage ?? "")))
+            return
+        }
         do throws(DBusError) {
-            completion(.success(try reply.arguments))
+            completion(.success(try message.arguments))
         } catch {
             completion(.failure(error))
         }
-    }
-
-    /// Completes the call with `error`.
-    func fail(_ error: DBusError) {
-        handle?.isCompleted = true
-        completion(.failure(error))
     }
 }
 
@@ -68,25 +60,39 @@ extension DBusConnection {
     ///
     /// - Parameters:
     ///   - message: A method call.
-    ///   - timeout: How long to wait; `nil` waits 25 seconds, as libdbus and sd-bus do.
+    ///   - timeout: How long to wait; `nil` uses libdbus's default (25 seconds).
     ///   - completion: Called once with the output values or the error (`org.freedesktop.DBus.Error.NoReply` on
-    ///     timeout or when the bus goes away), unless the call is cancelled or the connection closed first.
+    ///     timeout), unless the call is cancelled or the connection closed first.
     /// - Returns: The pending call.
-    /// - Throws: `DBusError.disconnected`.
+    /// - Throws: `DBusError.disconnected`, `.outOfMemory`.
     @discardableResult
     public func send(
         _ message: DBusMessage, timeout: Duration? = nil,
         completion: @escaping (Result<[DBusValue], DBusError>) -> Void
     ) throws(DBusError) -> DBusPendingCall {
-        let serial = try send(message)
-        let pending = PendingReply(
-            deadline: PollLoop.monotonicNow() + PollLoop.nanoseconds(timeout ?? Self.defaultTimeout),
-            completion: completion)
-        let handle = DBusPendingCall(serial: serial, connection: self)
-        pending.handle = handle
-        pendingCalls[serial] = pending
-        armTimeoutTimer()
-        return handle
+        guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
+        var pendingCall: OpaquePointer?
+        guard dbus_connection_send_with_reply(raw, message.raw, &pendingCall, Self.timeoutMilliseconds(timeout)) != 0
+        else { throw .outOfMemory }
+        guard let pendingCall else { throw .disconnected }
+        let handler = Unmanaged.passRetained(PendingReplyHandler(completion)).toOpaque()
+        let installed = dbus_pending_call_set_notify(
+            pendingCall,
+            { pending, context in
+                guard let pending, let context else { return }
+                Unmanaged<PendingReplyHandler>.fromOpaque(context).takeUnretainedValue().complete(pending)
+            }, handler,
+            { context in
+                guard let context else { return }
+                Unmanaged<PendingReplyHandler>.fromOpaque(context).release()
+            })
+        guard installed != 0 else {
+            Unmanaged<PendingReplyHandler>.fromOpaque(handler).release()
+            dbus_pending_call_cancel(pendingCall)
+            dbus_pending_call_unref(pendingCall)
+            throw .outOfMemory
+        }
+        return DBusPendingCall(taking: pendingCall)
     }
 
     /// Calls a method without blocking; `completion` runs from the event loop with the outputs or the error.
@@ -97,7 +103,7 @@ extension DBusConnection {
     ///   - interface: The interface, or `nil` to let the peer pick.
     ///   - member: The method.
     ///   - arguments: The input values.
-    ///   - timeout: How long to wait; `nil` waits 25 seconds.
+    ///   - timeout: How long to wait; `nil` uses libdbus's default (25 seconds).
     ///   - completion: Called once with the output values or the error.
     /// - Returns: The pending call.
     /// - Throws: As `DBusMessage.append(_:)` for bad arguments, `.disconnected`.
@@ -112,7 +118,4 @@ extension DBusConnection {
         try message.append(arguments)
         return try send(message, timeout: timeout, completion: completion)
     }
-
-    /// How long a call waits for its reply when not told.
-    static let defaultTimeout = Duration.seconds(25)
 }

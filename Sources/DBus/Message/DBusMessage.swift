@@ -1,48 +1,51 @@
+import CDBus
 import Glibc
 
-/// A D-Bus message: a method call, method return, error or signal.
+/// A D-Bus message: a method call, method return, error or signal, wrapping libdbus's `DBusMessage`.
 ///
 /// Not thread-safe: use a message from one thread at a time.
 public final class DBusMessage {
-    /// The header and the body as they go on the wire.
-    var wire: WireMessage
-    /// The body's values, once known: a call's, read as its message was checked; any other message's, once asked for.
-    private var knownArguments: [DBusValue]?
+    /// The libdbus message; this object owns one reference.
+    let raw: OpaquePointer
+    /// The body offset after the values appended through this object, for the size limits.
+    private(set) var bodyEnd = 0
+    /// The header fields read so far (see DBusMessage+Header).
+    var header = HeaderFields()
 
-    /// A message holding `wire`.
-    init(_ wire: WireMessage) {
-        self.wire = wire
+    /// Wraps `raw`, taking over the reference the caller owns.
+    init(taking raw: OpaquePointer) {
+        self.raw = raw
     }
 
-    /// A message received, holding `wire` and the values its body was found to hold, if they were made as it was
-    /// checked.
-    init(_ wire: WireMessage, arguments: [DBusValue]?) {
-        self.wire = wire
-        knownArguments = arguments
+    /// Wraps `raw`, adding a reference of its own.
+    init(retaining raw: OpaquePointer) {
+        self.raw = dbus_message_ref(raw)
     }
 
-    /// A copy of this message, body included, not yet numbered for sending: the body's bytes are shared until one of
-    /// the two is appended to.
-    func copied() -> DBusMessage {
-        var copy = wire
-        copy.serial = 0
-        return DBusMessage(copy)
+    deinit {
+        dbus_message_unref(raw)
+    }
+
+    /// A copy of this message, body included, not yet sent (libdbus gives it no serial and leaves it unlocked).
+    ///
+    /// - Throws: `DBusError.outOfMemory` when libdbus cannot copy it.
+    func copied() throws(DBusError) -> DBusMessage {
+        guard let copy = dbus_message_copy(raw) else { throw .outOfMemory }
+        let message = DBusMessage(taking: copy)
+        message.bodyEnd = bodyEnd
+        message.header = header
+        return message
     }
 
     /// Addresses a method return copied from a template (``copied()``) to the caller of `call`.
     ///
-    /// - Throws: `DBusError.invalidMessage` for a call never sent, which has no serial to answer.
+    /// - Throws: `DBusError.invalidMessage` for a call never sent, `.outOfMemory` when libdbus cannot grow the header.
     func address(asReplyTo call: DBusMessage) throws(DBusError) {
-        try call.checkAnswerable()
-        wire.replySerial = call.wire.serial
-        wire.destination = call.wire.sender
-    }
-
-    /// Refuses to answer a message with no serial, one never sent.
-    private func checkAnswerable() throws(DBusError) {
-        guard wire.serial != 0 else {
-            throw .invalidMessage("a message never sent has no serial to answer")
-        }
+        let serial = dbus_message_get_serial(call.raw)
+        guard serial != 0 else { throw .invalidMessage("a message never sent has no serial to answer") }
+        guard dbus_message_set_reply_serial(raw, serial) != 0 else { throw .outOfMemory }
+        guard let sender = dbus_message_get_sender(call.raw) else { return }
+        guard dbus_message_set_destination(raw, sender) != 0 else { throw .outOfMemory }
     }
 
     // MARK: - Constructors
@@ -54,16 +57,17 @@ public final class DBusMessage {
     ///   - path: The object to call.
     ///   - interface: The interface of the method, or `nil` to let the peer pick.
     ///   - member: The method name.
-    /// - Throws: Nothing today; kept so that a message that cannot be built can say why.
+    /// - Throws: `DBusError.outOfMemory` when libdbus cannot allocate the message.
     public static func methodCall(
         destination: BusName?, path: ObjectPath, interface: InterfaceName?, member: MemberName
     ) throws(DBusError) -> DBusMessage {
-        var wire = WireMessage(kind: .methodCall)
-        wire.destination = destination?.rawValue
-        wire.path = path
-        wire.interface = interface
-        wire.member = member
-        return DBusMessage(wire)
+        let raw = withOptionalCString(destination?.rawValue) { destination in
+            withOptionalCString(interface?.rawValue) { interface in
+                dbus_message_new_method_call(destination, path.rawValue, interface, member.rawValue)
+            }
+        }
+        guard let raw else { throw .outOfMemory }
+        return DBusMessage(taking: raw)
     }
 
     /// A signal message.
@@ -72,28 +76,23 @@ public final class DBusMessage {
     ///   - path: The object emitting the signal.
     ///   - interface: The interface declaring the signal.
     ///   - member: The signal name.
-    /// - Throws: Nothing today; kept so that a message that cannot be built can say why.
+    /// - Throws: `DBusError.outOfMemory` when libdbus cannot allocate the message.
     public static func signal(path: ObjectPath, interface: InterfaceName, member: MemberName) throws(DBusError)
         -> DBusMessage
     {
-        // A signal expects no reply.
-        var wire = WireMessage(kind: .signal, flags: .noReplyExpected)
-        wire.path = path
-        wire.interface = interface
-        wire.member = member
-        return DBusMessage(wire)
+        guard let raw = dbus_message_new_signal(path.rawValue, interface.rawValue, member.rawValue) else {
+            throw .outOfMemory
+        }
+        return DBusMessage(taking: raw)
     }
 
     /// A method return answering `call`.
     ///
-    /// - Throws: `DBusError.invalidMessage` for a call never sent, which has no serial to answer.
+    /// - Throws: `DBusError.invalidMessage` for a call never sent, which has no serial to answer; `.outOfMemory`.
     public static func methodReturn(replyingTo call: DBusMessage) throws(DBusError) -> DBusMessage {
-        try call.checkAnswerable()
-        // A reply expects none, as libdbus and sd-bus mark theirs.
-        var wire = WireMessage(kind: .methodReturn, flags: .noReplyExpected)
-        wire.replySerial = call.wire.serial
-        wire.destination = call.wire.sender
-        return DBusMessage(wire)
+        guard call.serial != 0 else { throw .invalidMessage("a message never sent has no serial to answer") }
+        guard let raw = dbus_message_new_method_return(call.raw) else { throw .outOfMemory }
+        return DBusMessage(taking: raw)
     }
 
     /// An error reply answering `call`.
@@ -101,132 +100,31 @@ public final class DBusMessage {
     /// - Parameters:
     ///   - call: The method call being answered.
     ///   - name: The error name.
-    ///   - message: A human-readable message; NUL characters are dropped, since D-Bus strings cannot carry them.
-    /// - Throws: `DBusError.invalidMessage` for a call never sent, which has no serial to answer.
+    ///   - message: A human-readable message; NUL characters are dropped and bytes that are not UTF-8 replaced, since
+    ///     D-Bus strings cannot carry them.
+    /// - Throws: `DBusError.invalidMessage` for a call never sent, which has no serial to answer; `.outOfMemory`.
     public static func error(replyingTo call: DBusMessage, name: ErrorName, message: String) throws(DBusError)
         -> DBusMessage
     {
-        try call.checkAnswerable()
-        var wire = WireMessage(kind: .error, flags: .noReplyExpected)
-        wire.errorName = name
-        wire.replySerial = call.wire.serial
-        wire.destination = call.wire.sender
-        let reply = DBusMessage(wire)
-        try reply.append([.string(message.utf8.contains(0) ? message.replacingNULs() : message)])
+        guard call.serial != 0 else { throw .invalidMessage("a message never sent has no serial to answer") }
+        let text = message.containsNUL ? message.replacingNULs() : message
+        guard let raw = dbus_message_new_error(call.raw, name.rawValue, text) else { throw .outOfMemory }
+        let reply = DBusMessage(taking: raw)
+        reply.bodyEnd = 4 + text.utf8.count + 1
         return reply
     }
 
-    // MARK: - Body
-
-    /// The values in the message body, in order.
-    ///
-    /// - Throws: `DBusError.invalidMessage` for a body that does not hold its signature's values.
-    public var arguments: [DBusValue] {
-        get throws(DBusError) {
-            if let knownArguments { return knownArguments }
-            guard !wire.signature.isEmpty else { return [] }
-            let values = try wire.values()
-            knownArguments = values
-            return values
-        }
-    }
-
-    /// Appends `values` to the body, checking each value in the walk that marshals it: a string with NUL, a
-    /// container whose elements do not match its signature, a type nested too deep, the size limits.
-    ///
-    /// Nothing is appended when a check fails.
-    ///
-    /// - Parameter values: The values to append.
-    /// - Throws: `DBusError.invalidString` for a string with NUL, `.typeMismatch` for a container whose elements do
-    ///   not match its signature, `.invalidSignature` or `.nestingTooDeep` for malformed types, `.messageTooLarge`
-    ///   beyond the D-Bus size limits.
-    public func append(_ values: [DBusValue]) throws(DBusError) {
-        guard !values.isEmpty else { return }
-        // Each value's whole signature is checked before it is written: an empty array's element signature may nest
-        // too deep only once inside the array.
-        var signature = wire.signature
-        for value in values {
-            let text = value.signatureText
-            // A basic type's code is a whole signature: only a container's needs the parser (whose text may be one
-            // character too: an array of nothing is "a").
-            if value.basicTypeCode == nil {
-                try SignatureParser.scan(text) { _ in }
-            }
-            signature += text
-        }
-        guard signature.utf8.count <= 255 else {
-            throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
-        }
-        // Room at once for a reply's or a signal's usual body, rather than growing a byte at a time from nothing.
-        var body = wire.body.isEmpty ? WireBytes(capacity: 256) : WireBytes(continuing: wire.body)
-        for value in values {
-            try value.marshal(into: &body, depth: NestingDepth())
-        }
-        try take(body, signature: signature)
-    }
-
-    /// Makes the body what `write` writes, whose values are of `signature`, a valid signature the caller knows
-    /// (`write` makes the checks `append(_:)` would make of the values); the message had no body.
-    ///
-    /// - Throws: What `write` throws; `.messageTooLarge` beyond the size limits.
-    func setBody(signature: String, _ write: (inout WireBytes) throws(DBusError) -> Void) throws(DBusError) {
-        var body = WireBytes(capacity: 256)
-        try write(&body)
-        try take(body, signature: signature)
-    }
-
-    /// Makes `body`, of `signature`, the message's body, unless the message would then pass the size limit.
-    private func take(_ body: consuming WireBytes, signature: String) throws(DBusError) {
-        let total = body.count + headerBound(signatureLength: signature.utf8.count)
-        guard total <= WireLimits.maximumMessageLength else {
-            throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
-        }
-        wire.body = body.finished()
-        wire.signature = signature
-        knownArguments = nil
-    }
-
-    /// Appends one value to the body; see `append(_:)` for the checks.
-    ///
-    /// - Throws: As `append(_:)`.
-    public func append(_ value: DBusValue) throws(DBusError) {
-        try append([value])
-    }
-
-    /// A method return holding `values`: a template for replies, which ``copied()`` copies and
-    /// ``address(asReplyTo:)`` addresses.
+    /// A method return with no destination and no reply serial yet holding `values`: a template for replies, which
+    /// ``copied()`` copies and ``address(asReplyTo:)`` addresses.
     ///
     /// - Throws: As `append(_:)`.
     static func methodReturnTemplate(marshalling values: [DBusValue]) throws(DBusError) -> DBusMessage {
-        let template = DBusMessage(WireMessage(kind: .methodReturn, flags: .noReplyExpected))
+        guard let raw = dbus_message_new(CDBUS_MESSAGE_TYPE_METHOD_RETURN) else { throw .outOfMemory }
+        let template = DBusMessage(taking: raw)
+        // A reply expects none, as libdbus marks the replies it makes.
+        template.noReplyExpected = true
         try template.append(values)
         return template
-    }
-
-    /// A method return template whose body is one array of values marshalled before (``DBusMarshalledValue``), each
-    /// placed as it is: none is marshalled again.
-    ///
-    /// - Throws: `DBusError.typeMismatch` for a part of another signature than `element`, `.messageTooLarge` beyond
-    ///   the size limits.
-    static func methodReturnTemplate(array element: DBusSignature, of parts: [DBusMarshalledValue]) throws(DBusError)
-        -> DBusMessage
-    {
-        var body = WireBytes(capacity: 64 + parts.reduce(0) { $0 + $1.bytes.count })
-        let array = body.beginArray(elementAlignment: DBusValue.alignment(of: element))
-        for part in parts {
-            guard part.signature == element else {
-                throw .typeMismatch(expected: element.rawValue, actual: part.signature.rawValue)
-            }
-            body.append(placing: part)
-            guard body.count - array.start <= WireLimits.maximumArrayLength else {
-                throw .messageTooLarge(bytes: body.count - array.start, limit: WireLimits.maximumArrayLength)
-            }
-        }
-        body.endArray(array)
-        var wire = WireMessage(kind: .methodReturn, flags: .noReplyExpected)
-        wire.signature = "a" + element.rawValue
-        wire.body = body.finished()
-        return DBusMessage(wire)
     }
 
     /// A signal from `path` holding `values`.
@@ -240,20 +138,128 @@ public final class DBusMessage {
         return signal
     }
 
-    /// A generous estimate of the message's size on the wire: the body plus a bound on the header.
-    public var estimatedSize: Int {
-        wire.body.count + headerBound(signatureLength: wire.signature.utf8.count)
+    // MARK: - Body
+
+    /// The values in the message body, in order.
+    ///
+    /// - Throws: `DBusError.unsupportedType` when the body carries unix file descriptors.
+    public var arguments: [DBusValue] {
+        get throws(DBusError) {
+            var iter = DBusMessageIter()
+            guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }
+            return try DBusValue.readAll(&iter)
+        }
     }
 
-    /// A bound on the header with a signature of `signatureLength` bytes: the string fields' bytes, and 512 for the
-    /// fixed part, each field's code, type and padding, the serials and the sender the bus adds.
-    private func headerBound(signatureLength: Int) -> Int {
-        let fields = [
-            wire.path?.rawValue, wire.interface?.rawValue, wire.member?.rawValue, wire.errorName?.rawValue,
-            wire.destination,
-        ]
-        return 512 + signatureLength + fields.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+    /// Appends `values` to the body, checking each first for everything libdbus would otherwise abort on: a string with NUL, a container whose elements do not match its signature, a type nested
+    /// too deep, the size limits.
+    ///
+    /// Nothing is appended when a check fails.
+    ///
+    /// - Parameter values: The values to append.
+    /// - Throws: `DBusError.invalidString` for a string with NUL, `.typeMismatch` for a container whose elements do
+    ///   not match its signature, `.invalidSignature` or `.nestingTooDeep` for malformed types, `.messageTooLarge`
+    ///   beyond the D-Bus size limits.
+    public func append(_ values: [DBusValue]) throws(DBusError) {
+        guard !values.isEmpty else { return }
+        // Each value's whole signature is checked before libdbus builds it: an empty array's element signature may
+        // nest too deep only once inside the array, and libdbus cannot take a body signature over 255 bytes.
+        var signature = bodyEnd == 0 ? "" : self.signature
+        for value in values {
+            let text = value.signatureText
+            if value.basicTypeCode == nil {
+                try SignatureParser.scan(text) { _ in }
+            }
+            signature += text
+        }
+        guard signature.utf8.count <= 255 else {
+            throw .invalidSignature(signature, reason: "a message signature is limited to 255 bytes")
+        }
+        var end = bodyEnd
+        for value in values {
+            end = try value.checkedEnd(at: end)
+        }
+        let total = end + headerSizeEstimate + signature.utf8.count
+        guard total <= WireLimits.maximumMessageLength else {
+            throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
+        }
+        try appendBody { (iter, _) throws(DBusError) -> Int in
+            for value in values {
+                try value.append(to: &iter)
+            }
+            return end
+        }
     }
+
+    /// Appends one value to the body; see `append(_:)` for the checks.
+    ///
+    /// - Throws: As `append(_:)`.
+    public func append(_ value: DBusValue) throws(DBusError) {
+        try append([value])
+    }
+
+    /// Appends what `write` writes at the end of the body, given the body offset it starts at and returning the one
+    /// it ends at; past the size limit the message is refused.
+    ///
+    /// - Throws: What `write` throws, `.messageTooLarge`; a message `write` failed in is unusable: discard it.
+    func appendBody(_ write: (inout DBusMessageIter, Int) throws(DBusError) -> Int) throws(DBusError) {
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(raw, &iter)
+        let end = try write(&iter, bodyEnd)
+        header.signature = nil
+        let total = end + headerSizeEstimate
+        guard total <= WireLimits.maximumMessageLength else {
+            throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
+        }
+        bodyEnd = end
+    }
+
+    /// A generous estimate of the message's size on the wire: the body appended through this object plus a bound on
+    /// the header.
+    public var estimatedSize: Int {
+        bodyEnd + headerSizeEstimate
+    }
+
+    /// A generous bound on the header: the string fields' bytes, and 512 for the fixed part, each field's code, type
+    /// and padding, the serials and the sender the bus adds.
+    private var headerSizeEstimate: Int {
+        let fields = [
+            dbus_message_get_path(raw), dbus_message_get_interface(raw), dbus_message_get_member(raw),
+            dbus_message_get_error_name(raw), dbus_message_get_destination(raw), dbus_message_get_signature(raw),
+        ]
+        return 512 + fields.reduce(0) { $0 + ($1.map { strlen($0) } ?? 0) }
+    }
+}
+
+extension DBusMessage {
+    /// Calls `body` once libdbus lets go of the message: for a message sent, once it has been written out.
+    ///
+    /// `body` may run with the connection's lock held: it must not call back into the connection.
+    func onRelease(_ body: @escaping () -> Void) {
+        guard let slot = ReleaseSlot.slot else { return }
+        let box = Unmanaged.passRetained(ReleaseBox(body)).toOpaque()
+        let stored = dbus_message_set_data(raw, slot, box) { pointer in
+            guard let pointer else { return }
+            Unmanaged<ReleaseBox>.fromOpaque(pointer).takeRetainedValue().body()
+        }
+        if stored == 0 {
+            Unmanaged<ReleaseBox>.fromOpaque(box).release()
+        }
+    }
+}
+
+/// A closure kept in a message's data slot until libdbus frees the message.
+private final class ReleaseBox {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// The data slot every message's release callback is kept in, allocated once for the process.
+private enum ReleaseSlot {
+    static let slot: Int32? = {
+        var slot: Int32 = -1
+        return dbus_message_allocate_data_slot(&slot) != 0 ? slot : nil
+    }()
 }
 
 extension String {
@@ -261,4 +267,10 @@ extension String {
     func replacingNULs() -> String {
         String(decoding: utf8.filter { $0 != 0 }, as: UTF8.self)
     }
+}
+
+/// Calls `body` with a C string for `text`, or with `nil`.
+func withOptionalCString<R>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let text else { return body(nil) }
+    return text.withCString { body($0) }
 }

@@ -95,7 +95,7 @@ extension DBusValue {
         (offset + boundary - 1) / boundary * boundary
     }
 
-    func checkArrayLength(_ length: Int) throws(DBusError) {
+    static func checkArrayLength(_ length: Int) throws(DBusError) {
         guard length <= WireLimits.maximumArrayLength else {
             throw .messageTooLarge(bytes: length, limit: WireLimits.maximumArrayLength)
         }
@@ -109,5 +109,76 @@ extension String {
             guard let base = bytes.baseAddress else { return false }
             return memchr(base, 0, bytes.count) != nil
         } ?? utf8.contains(0)
+    }
+}
+
+extension DBusValue {
+    /// Checks that libdbus can append this value and returns the body offset just after it.
+    ///
+    /// Checks what would otherwise make libdbus abort or build a message the bus refuses: NUL in strings, elements
+    /// that do not match their declared signature, non-basic dictionary keys, empty structures, nesting, and sizes.
+    ///
+    /// - Parameters:
+    ///   - offset: The body offset at which the value would start (alignment depends on it).
+    ///   - depth: The containers around the value.
+    /// - Returns: The body offset after the value.
+    func checkedEnd(at offset: Int, depth: NestingDepth = NestingDepth()) throws(DBusError) -> Int {
+        switch self {
+        case .byte: return offset + 1
+        case .boolean, .int32, .uint32: return align(offset, 4) + 4
+        case .int16, .uint16: return align(offset, 2) + 2
+        case .int64, .uint64, .double: return align(offset, 8) + 8
+        case .string(let text):
+            if text.containsNUL { throw .invalidString(text) }
+            return align(offset, 4) + 4 + text.utf8.count + 1
+        case .objectPath(let path):
+            return align(offset, 4) + 4 + path.rawValue.utf8.count + 1
+        case .signature(let signature):
+            return offset + 1 + signature.rawValue.utf8.count + 1
+        case .array(let element, let values):
+            try Self.checkArrayElement(element)
+            let inner = try depth.deeper(array: true)
+            let start = align(align(offset, 4) + 4, Self.alignment(of: element))
+            var end = start
+            for value in values {
+                try value.checkSignature(element)
+                end = try value.checkedEnd(at: end, depth: inner)
+                try Self.checkArrayLength(end - start)
+            }
+            return end
+        case .dictionary(let key, let value, let entries):
+            try Self.checkDictionary(key: key, value: value)
+            let inner = try depth.deeper(array: true).deeper(array: false)
+            let start = align(align(offset, 4) + 4, 8)
+            var end = start
+            for entry in entries {
+                try entry.key.checkSignature(key)
+                try entry.value.checkSignature(value)
+                end = try entry.key.checkedEnd(at: align(end, 8), depth: inner)
+                end = try entry.value.checkedEnd(at: end, depth: inner)
+                try Self.checkArrayLength(end - start)
+            }
+            return end
+        case .structure(let fields):
+            guard !fields.isEmpty else { throw .invalidSignature("()", reason: "empty structure") }
+            let inner = try depth.deeper(array: false)
+            var end = align(offset, 8)
+            for field in fields {
+                end = try field.checkedEnd(at: end, depth: inner)
+            }
+            return end
+        case .variant(let content):
+            let text = content.signatureText
+            let inner = try Self.checkVariant(signature: text, depth: depth)
+            return try content.checkedEnd(at: offset + 1 + text.utf8.count + 1, depth: inner)
+        }
+    }
+
+    /// The type code of a basic value, whose code is its whole signature; `nil` for a container.
+    var basicTypeCode: UInt8? {
+        switch self {
+        case .array, .dictionary, .structure, .variant: nil
+        default: signatureText.utf8.first
+        }
     }
 }

@@ -1,6 +1,7 @@
 import BusTestSupport
-import DBus
 import Testing
+
+@testable import DBus
 
 /// Values of every type, including nested and empty containers.
 let sampleValues: [DBusValue] = [
@@ -18,6 +19,18 @@ let sampleValues: [DBusValue] = [
 ]
 
 @Suite struct MarshallingTests {
+    /// Values libdbus would abort on or the bus refuse: each must be refused before libdbus sees it.
+    static let mistakes: [DBusValue] = [
+        .string("a\0b"), .vardict([("key", .strings(["x\0"]))]), .array(.string, [.string("a"), .uint32(1)]),
+        .dictionary(key: .string, value: .variant, [DBusDictEntry(key: .string("k"), value: .string("v"))]),
+        .structure([]), .dictionary(key: .variant, value: .string, []), .array("ss", []),
+        .variant(.structure([.structure([])])),
+        // Thirty-two arrays deep is a valid element signature, and one too many inside the array around it.
+        .array(DBusSignature(unchecked: String(repeating: "a", count: 32) + "y"), []),
+        // An array of no element type: its signature is the one character "a", refused as incomplete.
+        .array(DBusSignature(unchecked: ""), []),
+    ]
+
     @Test(arguments: sampleValues)
     func everyValueSurvivesAMessageRoundTrip(_ value: DBusValue) throws {
         let message = try DBusMessage.signal(path: "/test", interface: "org.feels.Test1", member: "Value")
