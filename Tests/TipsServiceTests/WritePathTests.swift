@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TipsInterface
 
-/// The write path as issue 18 left it: the thread a write's message woke commits it and answers it, while the service's
+/// The write path: the thread a write's message woke commits it and answers it, while the service's
 /// other thread serves meanwhile, and what the service promised before still holds: durable before the reply, one
 /// fsync for the writes gathered meanwhile, each caller's replies in order, a refused commit changing nothing.
 @Suite("The write path")
