@@ -47,8 +47,8 @@ struct WritePathTests {
     }
 
     // The write crossed from the loop to a writer thread and back before its reply, each crossing a scheduler
-    // wake-up: on a busy machine each waited for a processor (docs/BENCHMARKS.md). The reply now leaves from the
-    // thread that made the write durable.
+    // wake-up: on a busy machine each waited for a processor (docs/DESIGN.md, "Where a commit runs"). The reply
+    // now leaves from the thread that made the write durable.
     @Test func theReplyToAWriteLeavesFromTheThreadThatMadeItDurable() throws {
         let service = try RunningService()
         let traced = try TracedService(service, calls: "fdatasync,sendmsg,sendto")
