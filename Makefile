@@ -58,31 +58,12 @@ PROGRAMS = feels-tipsd feels-tips feels-tips-notifier
 # carry no RUNPATH (SwiftPM's $ORIGIN would only let a library beside them in).
 CONFIGURATION ?= release
 SWIFT_BUILD_FLAGS ?= --static-swift-stdlib --disable-local-rpath
+# A release install is stripped, as the Debian package is (debian/rules leaves it to dh_strip: STRIP=true).
+STRIP ?= strip
 # SwiftPM's build folder (scripts/build-static keeps one of its own), and its products folder in it (a link to
 # <triple>/<configuration>): no swift call needed to find it.
 SCRATCH ?= .build
 PRODUCTS = $(SCRATCH)/$(CONFIGURATION)
-
-# A release binary is laid out for a small resident set (docs/BENCHMARKS.md). The kernel maps a program's code in
-# 64 KiB windows around each page it runs, so lld lays out first the code the program runs to start and to serve,
-# in the order Sources/PROGRAM/PROGRAM.order lists its functions (scripts/link-order writes it; a function it does
-# not list only lands further on; SwiftPM does not read the file, so a newer order removes the binary to have it
-# linked again). lld moves sections, and every function has one: -function-sections for our Swift, as the runtime
-# and the standard library were built (without it a file's functions shared its .text and moved together: 0.15 MiB
-# more resident, measured with `scripts/bench --phases memory`). Value witnesses have no symbol for the order to
-# name: Sources/value-witnesses.ld lays them out together ahead of the rest (the binary then maps 64–128 KiB more
-# after the memory benchmark's calls than idle, not 132–256). Segments are aligned to 64 KiB, so the kernel loads the
-# program at a 64 KiB boundary and each window holds the same code at every start: resident memory after the calls
-# moved by 0.36 MiB from start to start with 4 KiB alignment, by 0.06 MiB with 64 KiB.
-# Relative relocations are packed (DT_RELR, glibc 2.36), the program exports no symbols, and libstdc++ and libgcc's
-# unwinder are linked in: the Swift runtime's few uses of them cost less than loading the shared libraries. Debug
-# builds, which the tests install, keep SwiftPM's defaults and share the test build's objects.
-ifeq ($(CONFIGURATION),release)
-STATIC_LIBSTDCXX = $(SCRATCH)/static-libstdc++/libstdc++.a
-LAYOUT_FLAGS = -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
-	-Xlinker -L$(abspath $(dir $(STATIC_LIBSTDCXX))) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
-	-Xlinker -T -Xlinker $(CURDIR)/Sources/value-witnesses.ld -Xlinker -z -Xlinker max-page-size=65536
-endif
 
 # The translations listed in po/LINGUAS, compiled into .build/locale/LANG/LC_MESSAGES/feels-tips.mo.
 LANGUAGES = $(shell cat po/LINGUAS)
@@ -131,32 +112,16 @@ build: programs locale man
 
 # SwiftPM compiles again when a source changes, not when the flags do: the flags a build was made with are kept
 # beside it, and other flags start its products afresh.
-programs: $(STATIC_LIBSTDCXX)
-	@flags="$(SWIFT_BUILD_FLAGS) $(LAYOUT_FLAGS)"; stamp=$(SCRATCH)/$(CONFIGURATION).flags; \
+programs:
+	@flags="$(SWIFT_BUILD_FLAGS)"; stamp=$(SCRATCH)/$(CONFIGURATION).flags; \
 	if [ -f "$$stamp" ] && [ "$$(cat "$$stamp")" != "$$flags" ]; then \
 		echo "make: $(SCRATCH) was built with other flags; building $(CONFIGURATION) afresh"; \
 		rm -rf "$$(readlink -f $(PRODUCTS))"; \
 	fi; \
 	mkdir -p $(SCRATCH) && printf '%s\n' "$$flags" > "$$stamp"
 	for program in $(PROGRAMS); do \
-		order=; \
-		if [ -n "$(LAYOUT_FLAGS)" ] && [ -f Sources/$$program/$$program.order ]; then \
-			order="-Xlinker --symbol-ordering-file=$(CURDIR)/Sources/$$program/$$program.order \
-				-Xlinker --no-warn-symbol-ordering"; \
-			if [ Sources/$$program/$$program.order -nt $(PRODUCTS)/$$program ] \
-				|| [ Sources/value-witnesses.ld -nt $(PRODUCTS)/$$program ]; then \
-				rm -f $(PRODUCTS)/$$program; \
-			fi; \
-		fi; \
-		swift build -c $(CONFIGURATION) --scratch-path $(SCRATCH) $(SWIFT_BUILD_FLAGS) $(LAYOUT_FLAGS) $$order \
-			--product $$program || exit 1; \
+		swift build -c $(CONFIGURATION) --scratch-path $(SCRATCH) $(SWIFT_BUILD_FLAGS) --product $$program || exit 1; \
 	done
-
-# A folder holding only the C++ library's archive, searched first: -lstdc++ then finds no shared library there.
-$(SCRATCH)/static-libstdc++/libstdc++.a:
-	@archive="$$($(CC) -print-file-name=libstdc++.a)"; \
-	[ -f "$$archive" ] || { echo "make: no libstdc++.a ('$(CC) -print-file-name=libstdc++.a'); install libstdc++-12-dev" >&2; exit 1; }; \
-	mkdir -p $(dir $@) && ln -sf "$$archive" $@
 
 locale: $(CATALOGS)
 
@@ -197,6 +162,9 @@ install:
 		$(DESTDIR)$(SYSTEMDUSERUNITDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
 		$(DESTDIR)$(BASHCOMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR)
 	install -m 0755 $(PROGRAMS:%=$(PRODUCTS)/%) $(DESTDIR)$(BINDIR)
+ifeq ($(CONFIGURATION),release)
+	$(STRIP) $(PROGRAMS:%=$(DESTDIR)$(BINDIR)/%)
+endif
 	sed 's|@bindir@|$(BINDIR)|g' dbus/org.feels.Tips.service.in > $(DESTDIR)$(DBUSSERVICEDIR)/org.feels.Tips.service
 	chmod 0644 $(DESTDIR)$(DBUSSERVICEDIR)/org.feels.Tips.service
 	install -m 0644 dbus/org.feels.Tips1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.feels.Tips1.xml

@@ -4,12 +4,6 @@ import PackageDescription
 /// Every Swift target builds in Swift 6 mode (complete concurrency checking) with warnings as errors.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
-/// The modules a call runs through leave exclusive access to memory to the debug builds every test runs in: the
-/// runtime's check of each access to a class's stored property was an eighth of a Ping in the DBus module, and a
-/// write's commit made six such checks (docs/DESIGN.md, "The wire").
-let callPath: [SwiftSetting] =
-    strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 let package = Package(
     name: "feels-tips",
     products: [
@@ -32,33 +26,31 @@ let package = Package(
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
         // The tips: catalog, parameters, rules, status, display frequency, explanations. No I/O.
-        .target(name: "TipsCore", swiftSettings: callPath),
+        .target(name: "TipsCore", swiftSettings: strict),
         // SQLite persistence of moods, parameters and tip state.
-        .target(name: "TipsStore", dependencies: ["TipsCore", "CSQLite"], swiftSettings: callPath),
+        .target(name: "TipsStore", dependencies: ["TipsCore", "CSQLite"], swiftSettings: strict),
         // A thin typed binding over libdbus: values to and from its iterators, exported objects, the loop's glue.
-        .target(name: "DBus", dependencies: ["CDBus", "CSystem"], swiftSettings: callPath),
+        .target(name: "DBus", dependencies: ["CDBus", "CSystem"], swiftSettings: strict),
         // The system seams the executables share, without Foundation: the wall clock and the C library's time zone,
         // the environment, journal-friendly logging, following files with inotify, the notifier's settings.
-        .target(name: "FeelsSystem", dependencies: ["TipsCore", "CGettext"], swiftSettings: callPath),
+        .target(name: "FeelsSystem", dependencies: ["TipsCore", "CGettext"], swiftSettings: strict),
         // The org.feels.Tips1 object: one table of members, thin handlers, error mapping.
         .target(
             name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus", "FeelsSystem", "TipsInterface"],
-            swiftSettings: callPath),
+            swiftSettings: strict),
         // The D-Bus contract, generated from dbus/org.feels.Tips1.xml at build time: names, dictionary types, the typed
         // client, the server's protocol and interface table.
         .target(
-            name: "TipsInterface", dependencies: ["DBus"], swiftSettings: callPath, plugins: ["InterfaceCodegen"]),
+            name: "TipsInterface", dependencies: ["DBus"], swiftSettings: strict, plugins: ["InterfaceCodegen"]),
         .executableTarget(name: "tips-interface-codegen", swiftSettings: strict),
         .plugin(name: "InterfaceCodegen", capability: .buildTool(), dependencies: ["tips-interface-codegen"]),
         // The command for people at a terminal, over the org.feels.Tips1 interface only: parsing, calls, output.
         .target(name: "TipsCommand", dependencies: ["DBus", "FeelsSystem", "TipsInterface"], swiftSettings: strict),
 
-        // Each shipped program's folder keeps the order a release build lays out its functions in (the Makefile's
-        // LAYOUT_FLAGS; scripts/link-order writes it).
         .executableTarget(
             name: "feels-tipsd",
             dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem", "TipsInterface"],
-            exclude: ["feels-tipsd.order"], swiftSettings: strict),
+            swiftSettings: strict),
         .executableTarget(name: "feels-tips", dependencies: ["TipsCommand", "FeelsSystem"], swiftSettings: strict),
         // The notifier's parts: its state machine, GLib's main loop serving our D-Bus connection, the wall-clock alarm,
         // the notification server's calls, and what it follows (the service, the server, the app, presence, silence,
@@ -69,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "feels-tips-notifier", dependencies: ["TipsNotifier", "DBus", "FeelsSystem"],
-            exclude: ["feels-tips-notifier.order"], swiftSettings: strict),
+            swiftSettings: strict),
         // The benchmark; its C floor service (Peer/tips-peerd.c, over sd-bus) and its slow disk (Faults/slow-flush.c, a
         // preloaded library) are built apart by scripts/bench with cc, so that only the bench needs libsystemd-dev.
         .executableTarget(

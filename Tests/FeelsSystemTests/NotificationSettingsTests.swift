@@ -11,7 +11,7 @@ struct NotificationSettingsTests {
     static let bom = "\u{FEFF}"
     static let padding = String(repeating: "# a comment to pad the file out\n", count: 2_100)
 
-    // Issue 15, finding 2: each of these said "on" to the notifier or to feels-tips status.
+    // Each of these once said "on" to the notifier or to feels-tips status.
     @Test(arguments: [
         ("Unix", "[Notifications]\nEnabled=false\n"),
         ("Windows", "[Notifications]\r\nEnabled=false\r\n"),
@@ -75,7 +75,7 @@ struct NotificationSettingsTests {
         #expect(throws: SettingsError.self) { try NotificationSettings.load(from: path) }
     }
 
-    // Issue 15, finding 6: a FIFO as notifier.conf blocked the notifier and feels-tips status in open().
+    // A FIFO as notifier.conf once blocked the notifier and feels-tips status in open().
     @Test func aFIFOIsRefusedAtOnceWithoutWaitingForAWriter() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("notifier.conf")
@@ -117,7 +117,7 @@ struct NotificationSettingsTests {
         }
     }
 
-    // Issue 15, finding 8: `feels-tips notifications off` replaced a symlinked notifier.conf with a plain file.
+    // `feels-tips notifications off` once replaced a symlinked notifier.conf with a plain file.
     @Test func savingThroughALinkReplacesItsTargetAndKeepsTheLink() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path("dotfiles"), withIntermediateDirectories: true)

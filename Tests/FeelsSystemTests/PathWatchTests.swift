@@ -66,7 +66,7 @@ struct PathWatchTests {
         #expect(followed.reports())
     }
 
-    // Issue 15, finding 2: with ~/.config/feels removed and made again, the watch stayed on the old folder.
+    // With ~/.config/feels removed and made again, the watch once stayed on the old folder.
     @Test func theFolderRemovedAndMadeAgainIsFollowed() throws {
         let followed = try Followed()
         try followed.write("[Notifications]\nEnabled=true\n")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The notifier's autostart entry, read by systemd's own XDG autostart generator: a session started by systemd runs
-/// the notifier's unit, so the generator must make no second one from the entry (issue 15: the generator ignores
+/// the notifier's unit, so the generator must make no second one from the entry (the generator ignores
 /// `X-GNOME-HiddenUnderSystemd`, and honours `X-systemd-skip`).
 @Suite("The autostart entry under systemd")
 struct AutostartTests {

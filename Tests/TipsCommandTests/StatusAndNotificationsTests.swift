@@ -161,7 +161,7 @@ struct StatusAndNotificationsTests {
         #expect((reported["error"] as? String)?.contains("maybe") == true)
     }
 
-    // Issue 15, finding 2: the notifier and status read a Windows file, a byte order mark or a long file differently.
+    // The notifier and status once read a Windows file, a byte order mark or a long file differently.
     @Test(arguments: [
         ("Windows line endings", "[Notifications]\r\nEnabled=false\r\n"),
         ("a byte order mark", "\u{FEFF}[Notifications]\nEnabled=false\n"),
@@ -194,7 +194,7 @@ struct StatusAndNotificationsTests {
             "\(status.stdout)")
     }
 
-    // Issue 15, finding 6: a FIFO as notifier.conf blocked feels-tips status in open().
+    // A FIFO as notifier.conf once blocked feels-tips status in open().
     @Test func aFIFOAsTheSettingsFileIsNamedAtOnceAndNeverWaitedOn() throws {
         let service = try RunningService()
         let folder = FeelsTips.configHome(of: service) + "/feels"
@@ -223,7 +223,7 @@ struct StatusAndNotificationsTests {
         #expect(lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO is left alone")
     }
 
-    // Issue 15, finding 8: `notifications off` replaced a symlinked notifier.conf (dotfiles) with a plain file.
+    // `notifications off` once replaced a symlinked notifier.conf (dotfiles) with a plain file.
     @Test func notificationsOffWritesThroughADotfilesLinkAndKeepsIt() throws {
         let home = try TemporaryFolder()
         let dotfiles = home.path("dotfiles/feels")

@@ -118,7 +118,7 @@ struct WatchTests {
         #expect(line.contains("  PropertiesChanged  ") && line.hasSuffix(" ActiveSwitch=hide-all"), "\(line)")
     }
 
-    // Found by issue 15: a unicast signal reaches a client whoever sent it, and watch printed forged ones.
+    // A unicast signal reaches a client whoever sent it, and watch once printed forged ones.
     @Test func watchPrintsNothingAnotherPeerForgesInTheServicesNameOrTheBuss() throws {
         let service = try RunningService()
         let watch = try Self.watch(service)

@@ -8,7 +8,7 @@ import Testing
 /// that went away never stops later tips.
 @Suite("Crashes and absences", .serialized)
 struct CrashTests {
-    // Found by issue 15: killed between the server accepting Notify and the display being recorded, the notifier
+    // Killed between the server accepting Notify and the display being recorded, the notifier
     // showed the same tip twice after a restart.
     @Test func aNotifierKilledRightAfterTheServerAcceptedNeverShowsTheTipAgain() throws {
         let service = try RunningService.usedToday(arguments: ["--display-frequency", "immediate"])

@@ -113,7 +113,7 @@ struct DisplayWindowTests {
         #expect(try service.tip("SiriShortcutTip").displayCount == 0)
     }
 
-    // Found by issue 15: a brief testing switch left the old notifier believing its tip shown while the service kept
+    // A brief testing switch once left the old notifier believing its tip shown while the service kept
     // offering it as new, and no later tip was ever shown.
     @Test func aBriefTestingSwitchDoesNotStopLaterTipsFromBeingShown() throws {
         let service = try RunningService.usedToday(arguments: ["--display-frequency", "immediate"])

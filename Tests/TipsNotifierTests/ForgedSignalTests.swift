@@ -7,7 +7,7 @@ import Testing
 /// must come from, at that name's object path, on the session bus and on the system bus alike.
 @Suite("Forged signals", .serialized)
 struct ForgedSignalTests {
-    // Found by issue 15: any session peer could silence the notifier with a forged Inhibited, dunst paused or
+    // Any session peer could once silence the notifier with a forged Inhibited, dunst paused or
     // org.gnome.ScreenSaver.ActiveChanged, with no screen saver running.
     @Test func silenceAndAbsenceForgedByAnotherPeerAreIgnored() throws {
         let service = try RunningService.usedToday()
@@ -63,7 +63,7 @@ struct ForgedSignalTests {
         #expect(notifier.waitForLog("was dismissed by the user (2)"), "\(notifier.log)")
     }
 
-    // Found by issue 15: another user (nobody) silenced the notifier with a forged logind LockedHint, on a bus with
+    // Another user (nobody) once silenced the notifier with a forged logind LockedHint, on a bus with
     // Debian's system policy.
     @Test(.enabled(if: getuid() == 0, "runs a forger as the user nobody"))
     func anotherUsersForgedLockedHintOnTheSystemBusIsIgnored() throws {

@@ -89,7 +89,7 @@ struct HostileServerTests {
         #expect(try service.tip("CustomizeLayoutTip").displayCount == 1, "recorded once")
     }
 
-    // Found by issue 15: after the server restarted, its ids began at 1 again, and another app's notification 1 was
+    // After the server restarted, its ids began at 1 again, and another app's notification 1 was
     // taken for ours.
     @Test func anotherClientsNotificationWithAReusedIdNeverActsOnOurTip() throws {
         let service = try RunningService.usedToday()

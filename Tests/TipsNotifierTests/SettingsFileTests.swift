@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The opt-out file as the real notifier follows it: Windows line endings, a byte order mark, a FIFO, its folder
-/// removed and made again, a dotfiles link. (Issue 15, findings 2, 6 and 8.)
+/// removed and made again, a dotfiles link.
 @Suite("The opt-out file, followed by the notifier", .serialized)
 struct SettingsFileTests {
     @Test func offWithWindowsLineEndingsAndAByteOrderMarkShowsNothing() throws {

@@ -54,7 +54,7 @@ struct XfceTests {
         }
     }
 
-    /// What issue 14's notifier waits for before it advertises anything: a mood, on the first day of use.
+    /// What the notifier waits for before it advertises anything: a mood, on the first day of use.
     static func makeUser(of service: RunningService) throws {
         try service.tips.logMood(mood: "great")
         try service.tips.updateDaysUsingApp(days: 1)
@@ -163,7 +163,7 @@ struct XfceTests {
         #expect(try xfce.waitForWindows(1).map(\.summary) == ["Disturbing again"])
     }
 
-    // Found by issue 14: under Xfce's do-not-disturb the tip was shown, recorded and its window closed, and nothing
+    // Under Xfce's do-not-disturb the tip was once shown, recorded and its window closed, and nothing
     // reached the screen.
     @Test func underDoNotDisturbNothingIsShownOrUsedUpAndTheTipComesWhenItEnds() throws {
         let service = try RunningService()

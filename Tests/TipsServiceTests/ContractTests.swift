@@ -137,7 +137,7 @@ struct ContractTests {
     }
 
     /// gdbus-codegen copies the values of annotations it does not know into C string literals as they are: one
-    /// double quote or backslash in the documentation broke every C proxy made from the contract (issue 16).
+    /// double quote or backslash in the documentation broke every C proxy made from the contract.
     @Test func noAnnotationValueHoldsWhatBreaksAGeneratedCProxy() throws {
         let text = try String(contentsOf: Self.contractFile, encoding: .utf8)
         let document = try XMLDocument(data: Data(text.utf8))
@@ -172,7 +172,7 @@ struct ContractTests {
         "Tests/FeelsSystemTests/",
     ]
 
-    /// Found by issue 16: renaming a key broke end-to-end tests but not the contract test, and feels-tips would have
+    /// Renaming a key once broke end-to-end tests but not the contract test, and feels-tips would have
     /// read 0. Now no Swift code that speaks the contract spells a member, property, error or key: it uses the
     /// generated names.
     @Test func noSwiftSourceSpellsAContractNameAsAStringLiteral() throws {

@@ -3,7 +3,7 @@ import DBus
 import Testing
 import TipsInterface
 
-/// Caller text quoted in an error message is cut short whatever the text. Issue 9 found a 100 MiB name echoed back
+/// Caller text quoted in an error message is cut short whatever the text. A 100 MiB name was once echoed back
 /// whole; the cut keeps 64 Characters, but one letter followed by a million combining accents is a single Character of
 /// 2 MiB, so the cut keeps it all; and an unknown object's path, which has no length limit, is not cut at all. Found
 /// while writing tips-fuzz, whose replies are now held to the same bound.

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TipsInterface
 
-/// The nine findings of issue 9, each shown on the real service: what once went wrong, and that it no longer does.
+/// The red team's findings on stopping and datastore faults, each shown on the real service: what once went wrong, and that it no longer does.
 @Suite("Faults found by a careful user, a backup tool or a buggy client")
 struct FindingsTests {
     /// The moods `sqlite3` reads from a copy of the datastore file alone, made while the service is stopped.

@@ -2,8 +2,8 @@ import BusTestSupport
 import Testing
 
 /// What the shipped programs carry. One thread runs each program's loop, so none links the Swift concurrency
-/// runtime or libdispatch, whose start-up alone maps about half a megabyte of code (docs/BENCHMARKS.md): a
-/// `ContinuousClock` or a main-actor global would bring both in.
+/// runtime or libdispatch, whose start-up alone maps about half a megabyte of code (docs/DESIGN.md,
+/// "Architecture"): a `ContinuousClock` or a main-actor global would bring both in.
 @Suite("Footprint")
 struct FootprintTests {
     @Test(arguments: ["feels-tipsd", "feels-tips-notifier", "feels-tips"])

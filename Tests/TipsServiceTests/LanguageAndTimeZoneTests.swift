@@ -144,7 +144,7 @@ struct LanguageAndTimeZoneTests {
         #expect(claim.tip?.notificationTitle == "Personalisiere dein Erlebnis" && claim.tip?.language == "de-DE")
     }
 
-    // Issue 15 found ever-new locale names growing the service for good; a language name with no catalog now costs
+    // Ever-new locale names once grew the service for good; a language name with no catalog now costs
     // a failed open and nothing that lasts.
     @Test func everNewLanguageNamesLeaveTheResidentSetFlat() throws {
         let service = try RunningService(environment: try Self.catalogsOnly())

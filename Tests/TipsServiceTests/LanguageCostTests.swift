@@ -4,8 +4,8 @@ import Foundation
 import Testing
 import TipsInterface
 
-/// What the language names a caller sends cost the service: nothing that lasts (issue 15, finding 9: under the old
-/// contract 20,000 locale names grew the service from 8.1 to 20.0 MB, for good). Only catalogs that exist are read
+/// What the language names a caller sends cost the service: nothing that lasts (under the old
+/// contract every locale name grew the service for good). Only catalogs that exist are read
 /// and kept; every other name costs a failed `open`.
 @Suite("What a caller's language names cost")
 struct LanguageCostTests {

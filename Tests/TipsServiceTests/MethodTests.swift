@@ -120,8 +120,8 @@ struct MethodTests {
         #expect(rules.map { ($0[parameter] as? [String: Any])?["data"] as? String } == ["mood-log-count"])
     }
 
-    // A list places each tip as marshalled for the last reply that had it (docs/DESIGN.md, "Replies marshalled
-    // once"): after a write, every list must show the tips it changed anew and the others as they were.
+    // A list places each tip as marshalled for the last reply that had it (docs/DESIGN.md, "Replies kept
+    // while the tip is unchanged"): after a write, every list must show the tips it changed anew and the others as they were.
     @Test func everyListAfterAWriteShowsEachTipAsItIsReadAlone() throws {
         let service = try RunningService()
         let ids = ["SiriShortcutTip", "TimeViewTip", "CustomizeLayoutTip"]

@@ -6,7 +6,7 @@ import TipsInterface
 
 /// One user, two session buses (a second login without systemd's user bus, ssh with dbus-launch), one datastore:
 /// the second bus's service owns its name, answers every call with `org.feels.Tips1.Error.InUse` naming the first,
-/// and takes over by itself when the first exits (issue 15, finding 10: it exited 1 into its own log, and every call
+/// and takes over by itself when the first exits (it once exited 1 into its own log, and every call
 /// there failed with "Process org.feels.Tips exited with status 1").
 @Suite("A second session on the same datastore")
 struct SecondSessionTests {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TipsInterface
 
-/// The write path as issue 18 left it: the thread a write's message woke commits it and answers it, while the service's
+/// The write path: the thread a write's message woke commits it and answers it, while the service's
 /// other thread serves meanwhile, and what the service promised before still holds: durable before the reply, one
 /// fsync for the writes gathered meanwhile, each caller's replies in order, a refused commit changing nothing.
 @Suite("The write path")
@@ -47,8 +47,8 @@ struct WritePathTests {
     }
 
     // The write crossed from the loop to a writer thread and back before its reply, each crossing a scheduler
-    // wake-up: on a busy machine each waited for a processor (docs/BENCHMARKS.md). The reply now leaves from the
-    // thread that made the write durable.
+    // wake-up: on a busy machine each waited for a processor (docs/DESIGN.md, "Where a commit runs"). The reply
+    // now leaves from the thread that made the write durable.
     @Test func theReplyToAWriteLeavesFromTheThreadThatMadeItDurable() throws {
         let service = try RunningService()
         let traced = try TracedService(service, calls: "fdatasync,sendmsg,sendto")

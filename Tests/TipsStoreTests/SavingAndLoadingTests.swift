@@ -102,7 +102,7 @@ struct SavingAndLoadingTests {
         }
     }
 
-    /// Since issue 18 a save after the first writes only the rows that differ from what the file holds. Every kind of
+    /// A save after the first writes only the rows that differ from what the file holds. Every kind of
     /// change lands: each field of a record (`notified_at` of schema 2 among them), a record added and one removed,
     /// the parameters and the display window; and a row left alone stays as it was.
     @Test func aSaveWritingOnlyWhatChangedLeavesTheFileHoldingExactlyTheState() throws {

@@ -33,8 +33,7 @@ public struct TipsObservation: Hashable, Sendable {
     /// What changed from `old` to `self`.
     public func changes(since old: TipsObservation) -> ObservationChanges {
         // Both lists are the catalog's, in its order: each tip's old self is at its own index. A scan, not a
-        // dictionary built at every commit, whose code lay outside the call path's
-        // (docs/BENCHMARKS.md, "Resident memory after calls").
+        // dictionary built at every commit.
         ObservationChanges(
             tips: tips.indices.compactMap { index in
                 let tip = tips[index]

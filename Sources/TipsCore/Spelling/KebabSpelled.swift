@@ -6,8 +6,7 @@ extension KebabSpelled {
     /// The value as every reply spells it: `actionPerformed` → `action-performed`.
     public var spelling: String {
         // Raw values are ASCII camelCase. Bytes, not Unicode scalars and `lowercased()`: every tip in a reply spells
-        // its rules, and the Unicode path ran standard-library code laid out far from the call path's (two 64 KiB
-        // windows more resident after calls: docs/BENCHMARKS.md, "Resident memory after calls").
+        // its rules, and the Unicode path runs far more of the standard library for the same result.
         let source = rawValue.utf8
         return String(unsafeUninitializedCapacity: source.count * 2) { buffer in
             var count = 0

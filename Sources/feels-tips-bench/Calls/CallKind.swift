@@ -12,7 +12,7 @@ enum CallKind: Sendable, Hashable, CaseIterable {
     case ping
     /// `GetTips(["SiriShortcutTip"], {})`: one tip with its words, rules and explanation, recording nothing: how an
     /// app reads a tip (a settings page, a list, the tip again after `TipChanged`). It is 0.1.0's `GetTip`, the call
-    /// issue 18's one-tip targets hold.
+    /// the one-tip budgets hold.
     case getTipsOne
     /// `PresentTip("HealthKitSyncTip", {})`: what an app calls when a tip's anchor appears (TipKit's `TipView`). That
     /// tip waits for the Settings screen, which the bench never shows, so it answers shown false and records

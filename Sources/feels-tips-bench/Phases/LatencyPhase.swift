@@ -142,7 +142,7 @@ enum LatencyPhase {
                 + "shown' presents HealthKitSyncTip, which waits for the Settings screen: nothing is recorded, but it "
                 + "is a write of the contract, ordered after the caller's writes.",
             "'GetTips, one tip' is GetTips([\"SiriShortcutTip\"]), how an app reads one tip: it stands for 0.1.0's "
-                + "GetTip in issue 18's targets, and 'GetTips, all seven' (GetTips([])) for its ListTips.",
+                + "GetTip in the budgets, and 'GetTips, all seven' (GetTips([])) for its ListTips.",
         ]
         if services.contains(where: { $0.spelling == .previous }) {
             report.notes.append(
@@ -191,10 +191,10 @@ enum LatencyPhase {
             guard let base, base > 0, value > 0 else { return nil }
             return value / base
         }
-        // Issue 18's bounds for GetTip (1 ×; GetTips of one tip since 0.2.0) and LogMood (1.1 × quiet, 1.5 × busy);
-        // the other calls keep the bound issue 10 gave them, now over the C service's same call instead of over
-        // Ping: PresentNextTip keeps DisplayNextTip's, PresentTip (which records nothing here) the same, Properties.Get
-        // its own. The busy machine holds GetTip and LogMood only, as issue 18 does.
+        // The bounds for GetTip (1 ×; GetTips of one tip since 0.2.0) and LogMood (1.1 × quiet, 1.5 × busy); the
+        // other calls keep their earlier bound, now over the C service's same call instead of over Ping:
+        // PresentNextTip keeps DisplayNextTip's, PresentTip (which records nothing here) the same, Properties.Get its
+        // own. The busy machine holds GetTip and LogMood only.
         let getTip: Target = .ratioAtMost(1)
         let logMood: Target = .ratioAtMost(busy ? 1.5 : 1.1)
         func quiet(_ bound: Double) -> Target? { busy ? nil : .ratioAtMost(bound) }

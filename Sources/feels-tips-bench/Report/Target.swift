@@ -1,4 +1,4 @@
-/// What a figure is held to, from issue 10's "Targets" or issue 7's size, memory and start-up figures.
+/// What a figure is held to: a budget of docs/BENCHMARKS.md.
 enum Target {
     /// The ratio is at most this.
     case ratioAtMost(Double)
