@@ -228,14 +228,6 @@ func serve() -> Never {
         }
     }
 
-    connection.onReplyQuota = { peer, exceeded in
-        if exceeded {
-            log.warning(
-                "Client \(peer) is not reading its replies; refusing its calls with LimitsExceeded until it does")
-        } else {
-            log.info("Client \(peer) has read its replies; serving it again")
-        }
-    }
 
     connection.onDisconnected = {
         log.error("Lost the connection to the bus, exiting")

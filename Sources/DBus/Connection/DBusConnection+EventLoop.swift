@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 extension DBusConnection {
     /// Attaches the connection to `loop`: libdbus's watches and timeouts become loop sources, and incoming messages
@@ -90,10 +91,12 @@ extension DBusConnection {
         }
     }
 
-    /// Dispatches every queued incoming message.
+    /// Dispatches every queued incoming message, then serves the calls waiting, as many as the outgoing bound lets
+    /// through; the rest once libdbus has written enough out (the watch's writable event schedules this again).
     func dispatchPending() {
         dispatchScheduled = false
         while let raw, dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
+        serveWaitingCalls()
     }
 
     // MARK: - Watches
@@ -132,8 +135,23 @@ extension DBusConnection {
         if events.contains(.error) { flags |= DBUS_WATCH_ERROR.rawValue }
         if events.contains(.hangup) { flags |= DBUS_WATCH_HANGUP.rawValue }
         dbus_watch_handle(watch, flags)
-        if let raw, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS {
+        if events.contains(.readable) {
+            readOn(watch)
+        }
+        if let raw, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS || !waitingCalls.isEmpty {
             scheduleDispatch()
+        }
+    }
+
+    /// Reads on while the socket has more, up to ``readBurst`` more times: libdbus reads a few KiB a turn, and the
+    /// calls a flooding client has queued in the bus ahead of another client's must all be read before that one is.
+    private func readOn(_ watch: OpaquePointer) {
+        let descriptor = dbus_watch_get_unix_fd(watch)
+        for _ in 0..<Self.readBurst {
+            guard dbus_watch_get_enabled(watch) != 0, watchSources[watch] != nil else { return }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 0) > 0, poller.revents & Int16(POLLIN) != 0 else { return }
+            dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
         }
     }
 

@@ -5,32 +5,23 @@ extension DBusConnection {
     private static let introspectable = "org.freedesktop.DBus.Introspectable"
     private static let properties = "org.freedesktop.DBus.Properties"
 
-    /// Answers a method call libdbus routed to the fallback handler at `/` (every path), once its peer is within its
-    /// quota and the ``callGate`` lets it through. libdbus answers `org.freedesktop.DBus.Peer` itself, before this.
+    /// Takes a method call libdbus routed to the fallback handler at `/` (every path) to wait for its caller's turn.
+    /// libdbus answers `org.freedesktop.DBus.Peer` itself, before this.
     func handleObjectMessage(_ message: DBusMessage) -> DBusHandlerResult {
         guard message.type == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-        let peer = message.sender ?? ""
-        switch admission(of: peer) {
-        case .serve:
-            break
-        case .refuse:
-            if !message.noReplyExpected,
-                let refusal = try? DBusMessage.error(
-                    replyingTo: message, name: DBusMethodError.limitsExceededName,
-                    message: "Too many replies are waiting for this connection to read them; read them, then call again"
-                )
-            {
-                sendReply(refusal, to: peer)
-            }
-            return DBUS_HANDLER_RESULT_HANDLED
-        case .drop:
-            return DBUS_HANDLER_RESULT_HANDLED
-        }
-        if let gate = callGate, gate(message) {
-            return DBUS_HANDLER_RESULT_HANDLED
-        }
-        serve(message, from: peer)
+        waitingCalls.append(message, from: message.sender ?? "")
         return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    /// Serves the waiting calls, each caller's in turn, while what libdbus holds for the bus is within
+    /// ``outgoingBound``; a call the ``callGate`` holds back is served when it says.
+    func serveWaitingCalls() {
+        while let raw, dbus_connection_get_outgoing_size(raw) < Self.outgoingBound, let call = waitingCalls.next() {
+            if let gate = callGate, gate(call) {
+                continue
+            }
+            serve(call)
+        }
     }
 
     /// `GetMachineId`'s answer.
@@ -45,7 +36,7 @@ extension DBusConnection {
 
     /// Serves a method call the ``callGate`` held back, now that it may be: call from the connection's thread.
     public func serveHeldBack(_ message: DBusMessage) {
-        serve(message, from: message.sender ?? "")
+        serve(message)
     }
 
     /// What a handler answered with: values to marshal, or a body marshalled before.
@@ -55,8 +46,8 @@ extension DBusConnection {
     }
 
     /// Routes a method call and sends its answer, unless its handler answers later.
-    private func serve(_ message: DBusMessage, from peer: String) {
-        let outcome = route(message, from: peer)
+    private func serve(_ message: DBusMessage) {
+        let outcome = route(message)
         if message.noReplyExpected {
             return
         }
@@ -72,7 +63,7 @@ extension DBusConnection {
             reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
         }
         if let reply {
-            sendReply(reply, to: peer)
+            sendReply(reply)
         }
     }
 
@@ -89,7 +80,7 @@ extension DBusConnection {
     }
 
     /// The outputs of a call, `nil` when its handler answers later, or the error to answer with.
-    private func route(_ message: DBusMessage, from peer: String) -> Result<Outputs?, DBusMethodError> {
+    private func route(_ message: DBusMessage) -> Result<Outputs?, DBusMethodError> {
         guard let path = message.path, let member = message.member else {
             return .failure(.invalidArgs("Method call without a path or member"))
         }
@@ -113,7 +104,7 @@ extension DBusConnection {
                     return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(interface)'"))
                 }
                 if let refused = found.refusal?() { return .failure(refused) }
-                return invoke(method, message: message, path: path, peer: peer)
+                return invoke(method, message: message, path: path)
             }
         }
         // Without an interface, the first interface with a method of that name answers.
@@ -121,7 +112,7 @@ extension DBusConnection {
             let method = found.method(named: member)
         {
             if let refused = found.refusal?() { return .failure(refused) }
-            return invoke(method, message: message, path: path, peer: peer)
+            return invoke(method, message: message, path: path)
         }
         switch member.rawValue {
         case "Ping", "GetMachineId": return callPeer(message, member: member).map { .values($0) }
@@ -139,7 +130,7 @@ extension DBusConnection {
         return .invalidArgs("Expected signature '\(expected)', got '\(actual)'")
     }
 
-    private func invoke(_ method: DBusMethod, message: DBusMessage, path: ObjectPath, peer: String)
+    private func invoke(_ method: DBusMethod, message: DBusMessage, path: ObjectPath)
         -> Result<Outputs?, DBusMethodError>
     {
         if let error = checkSignature(message, expected: method.inputSignature) { return .failure(error) }
@@ -153,7 +144,7 @@ extension DBusConnection {
             sender: message.sender, path: path, interface: message.interface, member: method.name,
             arguments: arguments)
         if let deferred = method.deferredHandler {
-            deferred(call, DBusDeferredReply(call: message, method: method, connection: self, peer: peer))
+            deferred(call, DBusDeferredReply(call: message, method: method, connection: self))
             return .success(nil)
         }
         do throws(DBusMethodError) {
@@ -177,6 +168,11 @@ extension DBusConnection {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Sends a reply; one that cannot be sent (the bus gone) is dropped, as its caller is gone too.
+    func sendReply(_ reply: DBusMessage) {
+        _ = try? send(reply)
     }
 
     // MARK: - Standard interfaces

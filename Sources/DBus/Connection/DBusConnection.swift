@@ -23,20 +23,8 @@ public final class DBusConnection {
     private var signalSubscriptions: [UInt64: SignalSubscription] = [:]
     private var nextSubscriptionID: UInt64 = 1
 
-    /// How many bytes of replies each peer may have waiting to be written before its calls are refused.
-    public var replyQuota = ReplyQuota()
-    /// Called when a peer goes over its reply quota (`true`) and when its replies have all been written (`false`),
-    /// for the application to log; it runs while libdbus may hold the connection's lock, so it must not use the
-    /// connection.
-    public var onReplyQuota: ((_ peer: String, _ exceeded: Bool) -> Void)?
-    /// Bytes of replies queued for each peer and not yet written out.
-    var queuedReplyBytes: [String: Int] = [:]
-    /// Peers whose calls are being refused for not reading their replies.
-    var peersOverQuota: Set<String> = []
-    /// The most bytes of replies queued at once since the queue was last empty.
-    var queuedReplyPeak = 0
-    /// The bytes of replies queued for every peer together.
-    var queuedReplyTotal = 0
+    /// The method calls received and not served yet.
+    var waitingCalls = WaitingCalls()
 
     /// Decides, for each method call to an exported object, whether it is served now: return `true` to hold it back
     /// and hand it to ``serveHeldBack(_:)`` when it may be served (from the connection's thread), `false` to serve it
@@ -72,6 +60,7 @@ public final class DBusConnection {
     ///   or refuses the registration.
     public convenience init(address: String) throws(DBusError) {
         try checkNoNUL(address)
+        Self.initializeThreads()
         let opened = withLibDBusError { dbus_connection_open_private(address, $0) }
         guard let connection = opened.result else {
             let error = opened.error ?? ("org.freedesktop.DBus.Error.Failed", "cannot open '\(address)'")
@@ -95,8 +84,6 @@ public final class DBusConnection {
         }
         raw = connection
         uniqueName = String(cString: name)
-        // A huge message's memory goes back to the system once it is handled, not kept for the next one.
-        dbus_connection_set_max_received_size(connection, Self.maximumQueuedReceived)
         do throws(DBusError) {
             try installHandlers(on: connection)
         } catch {
@@ -116,6 +103,7 @@ public final class DBusConnection {
         if !address.isEmpty {
             return try DBusConnection(address: address)
         }
+        initializeThreads()
         // Without an address libdbus would autolaunch a bus on an X display: a desktop service must never start a
         // second session bus, so only the user's own bus socket is tried.
         guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty,
@@ -136,8 +124,18 @@ public final class DBusConnection {
         close()
     }
 
-    /// The most bytes of received messages libdbus queues before it stops reading: one 128 MiB message still fits.
-    static let maximumQueuedReceived = 160 << 20
+    /// Makes libdbus's global state safe to share between threads, once for the process, before any connection.
+    static func initializeThreads() {
+        _ = threadsInitialized
+    }
+
+    private static let threadsInitialized: Bool = dbus_threads_init_default() != 0
+
+    /// The most bytes of messages libdbus may hold for the bus before the connection stops taking calls: the calls
+    /// past it wait in the bus, which knows who reads what it is sent, and every one is answered in its turn.
+    static let outgoingBound = 64 << 10
+    /// How many more times a readable socket is read in one turn of the loop.
+    static let readBurst = 64
 
     /// The bus's own name, object and interface.
     static let bus: BusName = "org.freedesktop.DBus"

@@ -5,15 +5,13 @@
 public final class DBusDeferredReply {
     private let call: DBusMessage
     private weak var connection: DBusConnection?
-    private let peer: String
     private let method: MemberName
     private let declared: String
     private var sent = false
 
-    init(call: DBusMessage, method: DBusMethod, connection: DBusConnection, peer: String) {
+    init(call: DBusMessage, method: DBusMethod, connection: DBusConnection) {
         self.call = call
         self.connection = connection
-        self.peer = peer
         self.method = method.name
         self.declared = method.outputSignature
     }
@@ -25,7 +23,7 @@ public final class DBusDeferredReply {
     }
 
     /// The caller's unique bus name.
-    public var sender: String { peer }
+    public var sender: String { call.sender ?? "" }
 
     /// Answers with `values`, which must match the method's declared outputs (otherwise the caller gets `Failed`).
     public func succeed(_ values: [DBusValue]) {
@@ -72,10 +70,10 @@ public final class DBusDeferredReply {
         sent = true
         guard !call.noReplyExpected, let connection else { return }
         do throws(DBusMethodError) {
-            connection.sendReply(try make(), to: peer)
+            connection.sendReply(try make())
         } catch {
             if let reply = try? DBusMessage.error(replyingTo: call, name: error.name, message: error.message) {
-                connection.sendReply(reply, to: peer)
+                connection.sendReply(reply)
             }
         }
     }

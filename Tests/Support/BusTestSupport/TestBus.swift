@@ -13,7 +13,8 @@ public final class TestBus {
     public let configFile: URL
     private let daemon: ChildProcess
 
-    /// Starts a daemon with a session-bus configuration written to a temporary directory.
+    /// Starts a daemon with a session-bus configuration written to a temporary directory, with the limits of Debian's
+    /// session bus (`/usr/share/dbus-1/session.conf`), not dbus-daemon's built-in system-bus ones.
     ///
     /// - Parameters:
     ///   - configFile: A configuration file to use instead of the generated one; it must print its address, which
@@ -40,6 +41,12 @@ public final class TestBus {
                   <keep_umask/>
                   <listen>unix:path=\(directory.path)/bus</listen>
                   <auth>EXTERNAL</auth>
+                  <limit name="max_incoming_bytes">1000000000</limit>
+                  <limit name="max_outgoing_bytes">1000000000</limit>
+                  <limit name="max_message_size">1000000000</limit>
+                  <limit name="max_replies_per_connection">50000</limit>
+                  <limit name="max_match_rules_per_connection">50000</limit>
+                  <limit name="max_names_per_connection">50000</limit>
                 \(services.joined(separator: "\n"))
                   <policy context="default">
                     <allow send_destination="*" eavesdrop="true"/>
