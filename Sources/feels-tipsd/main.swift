@@ -228,7 +228,6 @@ func serve() -> Never {
         }
     }
 
-
     connection.onDisconnected = {
         log.error("Lost the connection to the bus, exiting")
         exitStatus = 1
