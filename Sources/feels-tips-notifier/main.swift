@@ -71,9 +71,9 @@ notifier.onEvent = { event in
         .becameActive,
         .standingBy, .appStarted:
         log.notice(event.description)
-    case .notifyFailed, .appActivationFailed, .problem:
+    case .notifyFailed, .notifyUnanswered, .appActivationFailed, .problem:
         log.warning(event.description)
-    case .anotherNotifierIsActive, .waiting, .clickedWithoutApp, .closed, .serviceAppeared, .serviceVanished,
+    case .anotherNotifierIsActive, .waiting, .withdrawalPending, .clickedWithoutApp, .closed, .serviceAppeared, .serviceVanished,
         .serverAppeared, .serverVanished:
         log.info(event.description)
     }
