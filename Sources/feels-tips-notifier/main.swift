@@ -73,7 +73,8 @@ notifier.onEvent = { event in
         log.notice(event.description)
     case .notifyFailed, .notifyUnanswered, .appActivationFailed, .problem:
         log.warning(event.description)
-    case .anotherNotifierIsActive, .waiting, .withdrawalPending, .clickedWithoutApp, .closed, .serviceAppeared, .serviceVanished,
+    case .anotherNotifierIsActive, .waiting, .withdrawalPending, .clickedWithoutApp, .closed, .serviceAppeared,
+        .serviceVanished,
         .serverAppeared, .serverVanished:
         log.info(event.description)
     }

@@ -12,7 +12,8 @@ struct SlowServerTests {
     // shown, claimed again and shown again at 30, 60 and 120 s, four copies in all.
     @Test func aServerAnsweringNotifyAfterSevenSecondsShowsTheTipOnce() throws {
         let service = try RunningService.usedToday()
-        let slow = try MockNotificationServer(address: service.bus.address, misbehaviour: .answersNotifyAfter(seconds: 7))
+        let slow = try MockNotificationServer(
+            address: service.bus.address, misbehaviour: .answersNotifyAfter(seconds: 7))
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(try eventually { try service.tip("CustomizeLayoutTip").notifiedAt != 0 })

@@ -197,7 +197,9 @@ private final class Worker: @unchecked Sendable {
         var capabilities = Set<String>()
         var node: UnsafeMutablePointer<GList>? = list
         while let current = node {
-            if let data = current.pointee.data { capabilities.insert(String(cString: data.assumingMemoryBound(to: CChar.self))) }
+            if let data = current.pointee.data {
+                capabilities.insert(String(cString: data.assumingMemoryBound(to: CChar.self)))
+            }
             node = current.pointee.next
         }
         g_list_free_full(list, g_free)
@@ -231,7 +233,8 @@ private final class Worker: @unchecked Sendable {
             guard let notification, let data else { return }
             Unmanaged<Worker>.fromOpaque(data).takeUnretainedValue().closed(notification)
         }
-        g_signal_connect_data(notification, "closed", unsafeBitCast(closed, to: GCallback.self), data, nil, GConnectFlags(0))
+        g_signal_connect_data(
+            notification, "closed", unsafeBitCast(closed, to: GCallback.self), data, nil, GConnectFlags(0))
         var error: UnsafeMutablePointer<GError>?
         guard notify_notification_show(notification, &error) != 0 else {
             g_object_unref(notification)
