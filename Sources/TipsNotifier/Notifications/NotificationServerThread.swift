@@ -158,8 +158,10 @@ private final class Worker: @unchecked Sendable {
         g_main_context_push_thread_default(context.pointer)
         notify_init(appName)
         let data = Unmanaged.passUnretained(self).toOpaque()
+        // Its warnings become the notifier's log lines; its debug messages stay with GLib, which drops them.
+        let levels = G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue
         g_log_set_handler(
-            "libnotify", GLogLevelFlags(rawValue: G_LOG_LEVEL_MASK.rawValue),
+            "libnotify", GLogLevelFlags(rawValue: levels),
             { _, _, message, data in
                 guard let data, let message else { return }
                 Unmanaged<Worker>.fromOpaque(data).takeUnretainedValue().post(
