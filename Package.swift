@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CGettext"),
         // GLib's main loop and GIO's GSettings, for the notifier only: feels-tipsd never links them.
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // libnotify, for the notifier only: every call to the notification server goes through it.
+        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
 
         // The tips: catalog, parameters, rules, status, display frequency, explanations. No I/O.
         .target(name: "TipsCore", swiftSettings: strict),
@@ -53,10 +55,11 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(name: "feels-tips", dependencies: ["TipsCommand", "FeelsSystem"], swiftSettings: strict),
         // The notifier's parts: its state machine, GLib's main loop serving our D-Bus connection, the wall-clock alarm,
-        // the notification server's calls, and what it follows (the service, the server, the app, presence, silence,
+        // the notification server's calls through libnotify on a thread of their own, and what it follows (the service, the server, the app, presence, silence,
         // the opt-out).
         .target(
-            name: "TipsNotifier", dependencies: ["DBus", "FeelsSystem", "TipsCore", "CGio", "TipsInterface"],
+            name: "TipsNotifier",
+            dependencies: ["DBus", "FeelsSystem", "TipsCore", "CGio", "CLibNotify", "TipsInterface"],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -1,8 +1,8 @@
 #ifndef FEELS_CGIO_SHIM_H
 #define FEELS_CGIO_SHIM_H
 
-// GLib's main loop and GIO's GSettings: only feels-tips-notifier links them. Notifications go out through our own
-// D-Bus binding (libnotify's calls block the loop), so libnotify is not needed.
+// GLib's main loop and GIO's GSettings: only feels-tips-notifier links them. Notifications go out through libnotify
+// (Sources/CLibNotify), on a thread of its own, since its calls block.
 #include <gio/gio.h>
 #include <glib-unix.h>
 // The notifier's wall-clock alarm is a timerfd, which Glibc's module map does not import.

@@ -71,9 +71,10 @@ notifier.onEvent = { event in
         .becameActive,
         .standingBy, .appStarted:
         log.notice(event.description)
-    case .notifyFailed, .appActivationFailed, .problem:
+    case .notifyFailed, .notifyUnanswered, .appActivationFailed, .problem:
         log.warning(event.description)
-    case .anotherNotifierIsActive, .waiting, .clickedWithoutApp, .closed, .serviceAppeared, .serviceVanished,
+    case .anotherNotifierIsActive, .waiting, .withdrawalPending, .clickedWithoutApp, .closed, .serviceAppeared,
+        .serviceVanished,
         .serverAppeared, .serverVanished:
         log.info(event.description)
     }
@@ -88,9 +89,10 @@ connection.onDisconnected = {
 for (signal, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
     loop.addSignalHandler(signal) {
         log.info("Received \(name), exiting")
-        // Withdraws what is on screen, then finishes: its calls go out with the flush below.
+        // Withdraws what is on screen, then finishes (onFinished stops the loop) once libnotify's thread has made those
+        // calls, or a moment later when it is stuck in a call to a hung server; the bus's calls go out with the flush
+        // below.
         notifier.stop()
-        loop.stop()
     }
 }
 for (signal, name) in [(SIGHUP, "SIGHUP"), (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2")] {

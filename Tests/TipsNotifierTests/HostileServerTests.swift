@@ -28,15 +28,16 @@ struct HostileServerTests {
             let ping = try Self.pingTime(notifier, over: service.client)
             #expect(ping < .milliseconds(100), "Ping took \(ping)")
         }
-        #expect(notifier.waitForLog("Failed to show 'CustomizeLayoutTip'"), "\(notifier.log)")
-        #expect(notifier.waitForLog("Waiting: the notification server failed; trying again at"), "\(notifier.log)")
-        #expect(try eventually { try service.tip("CustomizeLayoutTip").notifiedAt == 0 })
-        #expect(try service.tips.nextDisplayTime() == 0, "nothing was used up")
+        // A slow server is pending, not failing: the tip stays claimed for it, and nothing is sent again.
+        #expect(notifier.count("Failed to show") == 0, "\(notifier.log)")
+        #expect(try service.tip("CustomizeLayoutTip").heldBackBy == "notification", "claimed, pending")
 
+        // The hung server leaves with the notification it never showed: the next one shows it, once.
         hung.stop()
         let server = try MockNotificationServer(address: service.bus.address)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
         #expect(try server.notifyCalls().count == 1)
+        #expect(try service.tip("CustomizeLayoutTip").displayCount == 1, "recorded once")
     }
 
     @Test func sigtermEndsTheNotifierWithinASecondWhileTheServerHangs() throws {
@@ -57,7 +58,10 @@ struct HostileServerTests {
         let hung = try MockNotificationServer(address: service.bus.address, misbehaviour: .neverAnswersCapabilities)
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
-        #expect(notifier.waitForLog("The notification server did not say what it can do"), "\(notifier.log)")
+        // libnotify waits 25 s for GetCapabilities.
+        #expect(
+            notifier.waitForLog("The notification server did not say what it can do", timeout: .seconds(45)),
+            "\(notifier.log)")
         #expect(try Self.pingTime(notifier, over: service.client) < .milliseconds(100))
         #expect(try service.tip("CustomizeLayoutTip").notifiedAt == 0, "nothing was claimed")
         withExtendedLifetime(hung) {}

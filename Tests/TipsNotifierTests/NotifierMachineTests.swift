@@ -268,6 +268,75 @@ struct NotifierMachineTests {
         #expect(again.contains(.retry(after: .seconds(60))), "each failure in a row doubles the wait: \(again)")
     }
 
+    @Test func aNotifyStillPendingLongAfterItWasSentHoldsTheTipAndNothingElseIsAsked() {
+        var machine = Self.claiming()
+        _ = machine.handle(.claimed(.success(Self.tip)), at: Self.now)
+        let later = Self.now.advanced(byMicroseconds: 60_000_000)
+        for input in [NotifierInput.alarm, .retry, .tipChanged(.timeView, .mayBeDue)] {
+            #expect(machine.handle(input, at: later).isEmpty, "\(input)")
+        }
+        #expect(machine.notifications.map(\.phase) == [.notifying(server: Self.server, again: false)])
+        let shown = machine.handle(.notified(.customizeLayout, .success(4)), at: later)
+        #expect(Self.reports(shown).first == .shown(id: .customizeLayout, title: Self.tip.title, notification: 4))
+        #expect(!Self.calls(shown).contains(.release(.customizeLayout, shown: false)))
+    }
+
+    @Test func aNotifyLibnotifyStoppedWaitingForIsNeverSentAgainWhileItsServerRuns() {
+        var machine = Self.claiming()
+        _ = machine.handle(.claimed(.success(Self.tip)), at: Self.now)
+        let timedOut = CallFailure("Timeout was reached", timedOut: true)
+        let effects = machine.handle(.notified(.customizeLayout, .failure(timedOut)), at: Self.now)
+        #expect(
+            effects == [
+                .report(.notifyUnanswered(id: .customizeLayout, reason: "Timeout was reached")),
+                .report(.waiting(.serverUnanswered(.customizeLayout))),
+            ])
+        #expect(machine.notifications.map(\.phase) == [.unanswered(server: Self.server)])
+        let later = Self.now.advanced(byMicroseconds: 3_600_000_000)
+        for input in [NotifierInput.alarm, .retry, .tipChanged(.timeView, .mayBeDue)] {
+            #expect(Self.calls(machine.handle(input, at: later)).isEmpty, "\(input)")
+        }
+
+        // Its server leaves: whatever it showed went with it, and the next one shows the tip.
+        let gone = machine.handle(.facts(Self.ready { $0.server = NotifierFacts.Server(known: true) }), at: later)
+        #expect(Self.reports(gone).first == .serverVanished(showing: [.customizeLayout]))
+        _ = machine.handle(.facts(Self.ready { $0.server.owner = ":1.40" }), at: later)
+        let again = machine.handle(.capabilities(.success(["body", "actions"])), at: later)
+        guard case .notify(.customizeLayout, _, replacing: 0)? = again.first else {
+            Issue.record("expected the tip shown by the next server: \(again)")
+            return
+        }
+    }
+
+    @Test func aNotificationLibnotifyStoppedWaitingForIsReleasedAsShownWhenWithdrawnOrStopped() {
+        var machine = Self.claiming()
+        _ = machine.handle(.claimed(.success(Self.tip)), at: Self.now)
+        let timedOut = CallFailure("Timeout was reached", timedOut: true)
+        _ = machine.handle(.notified(.customizeLayout, .failure(timedOut)), at: Self.now)
+        // It cannot be closed (libnotify never got its id), and the next tip may come.
+        #expect(
+            Self.calls(machine.handle(.tipChanged(.customizeLayout, .invalidated), at: Self.now)) == [
+                .release(.customizeLayout, shown: true), .claim,
+            ])
+
+        var stopped = Self.claiming()
+        _ = stopped.handle(.claimed(.success(Self.tip)), at: Self.now)
+        _ = stopped.handle(.notified(.customizeLayout, .failure(timedOut)), at: Self.now)
+        #expect(stopped.handle(.stop, at: Self.now) == [.release(.customizeLayout, shown: true), .finish])
+    }
+
+    @Test func onceWithANotifyLibnotifyStoppedWaitingForWaitsForTheAnswerThenFinishes() {
+        var machine = Self.claiming(once: true)
+        _ = machine.handle(.claimed(.success(Self.tip)), at: Self.now)
+        let timedOut = CallFailure("Timeout was reached", timedOut: true)
+        let effects = machine.handle(.notified(.customizeLayout, .failure(timedOut)), at: Self.now)
+        #expect(Self.calls(effects) == [.waitForOutcome])
+        #expect(
+            Self.calls(machine.handle(.outcomeWaitEnded, at: Self.now)) == [
+                .release(.customizeLayout, shown: true), .finish,
+            ])
+    }
+
     @Test func anIdOfZeroIsNotAShownNotification() {
         var machine = Self.claiming()
         _ = machine.handle(.claimed(.success(Self.tip)), at: Self.now)

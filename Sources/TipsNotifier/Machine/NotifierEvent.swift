@@ -26,6 +26,9 @@ public enum NotifierEvent: Equatable, Sendable, CustomStringConvertible {
     case shownAgain(id: TipID, notification: UInt32)
     /// The notification server did not take the notification; its claim is undone.
     case notifyFailed(id: TipID, reason: String)
+    /// The server did not answer `Notify` within libnotify's wait: the notification may still appear, so it is not
+    /// sent again and the tip stays claimed.
+    case notifyUnanswered(id: TipID, reason: String)
     /// The user clicked a tip's notification: the Feels app is opened at the tip.
     case handedToApp(id: TipID)
     /// The Feels app could not be opened at the tip.
@@ -36,6 +39,9 @@ public enum NotifierEvent: Equatable, Sendable, CustomStringConvertible {
     case closed(id: TipID, reason: NotificationCloseReason)
     /// A tip's notification was replaced on screen by the next tip's.
     case replaced(id: TipID, by: TipID)
+    /// A tip's notification is to be withdrawn, for the reason, but `Notify` is pending: it is closed as soon as the
+    /// server gives its id.
+    case withdrawalPending(id: TipID, reason: String)
     /// A tip's notification was withdrawn, for the reason.
     case withdrawn(id: TipID, reason: String)
     /// The user turned tip notifications off from a notification.
@@ -64,12 +70,16 @@ public enum NotifierEvent: Equatable, Sendable, CustomStringConvertible {
             "Showed '\(id)' as notification \(notification): '\(title)'"
         case .shownAgain(let id, let notification): "Showed '\(id)' again, as notification \(notification)"
         case .notifyFailed(let id, let reason): "Failed to show '\(id)': \(reason); its claim is undone"
+        case .notifyUnanswered(let id, let reason):
+            "The notification server did not answer for '\(id)' (\(reason)); it may show it yet, so it is not sent again"
         case .handedToApp(let id): "The notification of '\(id)' was clicked: opening Feels at the tip"
         case .appActivationFailed(let id, let reason): "Failed to open Feels at '\(id)': \(reason)"
         case .clickedWithoutApp(let id):
             "The notification of '\(id)' was clicked, but the Feels app is not installed; nothing to open"
         case .closed(let id, let reason): "The notification of '\(id)' was \(reason); nothing is recorded"
         case .replaced(let id, let next): "The notification of '\(id)' was replaced by that of '\(next)'"
+        case .withdrawalPending(let id, let reason):
+            "Withdrawing the notification of '\(id)' once the server has answered: \(reason)"
         case .withdrawn(let id, let reason): "Withdrew the notification of '\(id)': \(reason)"
         case .turnedOffFromNotification: "Tip notifications turned off from a notification"
         case .settingsChanged(let enabled, let path):

@@ -12,13 +12,15 @@ public enum NotifierInput: Sendable {
     case capabilities(Result<Set<String>, CallFailure>)
     /// The service answered `ClaimNotificationTip`: the tip claimed, `nil` for none, or a failure.
     case claimed(Result<ClaimedTip?, CallFailure>)
-    /// The server answered `Notify` for the tip's notification: its id, or a failure.
+    /// The server answered `Notify` for the tip's notification, however long it took: its id, or a failure (a
+    /// ``CallFailure/timedOut`` one when libnotify stopped waiting).
     case notified(TipID, Result<UInt32, CallFailure>)
     /// The service answered `ReleaseNotificationTip` for a tip.
     case released(TipID, shown: Bool, Result<Void, CallFailure>)
     /// The app answered `ActivateAction("show-tip", …)`.
     case appActivated(TipID, Result<Void, CallFailure>)
-    /// The server's signal about one of its notifications, already checked to come from the server's owner.
+    /// The server's signal about one of its notifications, as libnotify delivered it (its proxy believes only the
+    /// name's current owner).
     case server(ServerSignal)
     /// The service says a tip changed in a way that concerns a notification of it.
     case tipChanged(TipID, TipChangeKind)
@@ -35,11 +37,14 @@ public struct CallFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether the error says the peer does not run and cannot be started (`ServiceUnknown`, `NameHasNoOwner`, a
     /// failed activation) or is in use elsewhere (`org.feels.Tips1.Error.InUse`), rather than that it misbehaved.
     public var peerUnavailable: Bool
+    /// Whether no answer came in time: the peer may still act on the call, late, so it did not fail for sure.
+    public var timedOut: Bool
 
     /// A failure.
-    public init(_ description: String, peerUnavailable: Bool = false) {
+    public init(_ description: String, peerUnavailable: Bool = false, timedOut: Bool = false) {
         self.description = description
         self.peerUnavailable = peerUnavailable
+        self.timedOut = timedOut
     }
 }
 

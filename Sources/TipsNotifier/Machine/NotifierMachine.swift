@@ -5,7 +5,8 @@ import TipsCore
 /// with the instant they happened and carries out the ``NotifierEffect``s it returns.
 ///
 /// Its own state is small: at most one step under way (asking the server what it can do, or the service for a
-/// claim), the tips it claimed with their notifications (``TipNotification``), and why it waits. Every path out of
+/// claim), the tips it claimed with their notifications (``TipNotification``: pending while the server takes its time
+/// to answer `Notify`, on screen, unanswered, lost or handed off), and why it waits. Every path out of
 /// every state ends either in a notification shown or in a stated reason to wait with something that ends the wait
 /// (a fact changing, the alarm, the retry timer): it never remembers a tip as "already shown" on its own, since the
 /// service's claim is what says so.
@@ -173,6 +174,9 @@ public struct NotifierMachine {
             case .onScreen(let server, _) where server != new:
                 notifications[index].phase = .lost
                 lost.append(notifications[index].tip.id)
+            case .unanswered(let server) where server != new:
+                notifications[index].phase = .lost
+                lost.append(notifications[index].tip.id)
             case .notifying(let server?, let again) where server != new:
                 // Its answer, if any comes, is from a server that is gone.
                 notifications[index].phase = .notifying(server: nil, again: again)
@@ -277,6 +281,13 @@ public struct NotifierMachine {
             if let reason = notifications.first(where: { $0.tip.id == tip })?.withdrawOnceShown {
                 withdraw(tip, because: reason, &effects)
             }
+        case .failure(let failure) where failure.timedOut:
+            // Pending still, as far as the server goes: it may show it late, and a second Notify would be a copy.
+            notifications[index].phase = .unanswered(server: server ?? facts.server.owner)
+            effects.append(.report(.notifyUnanswered(id: tip, reason: failure.description)))
+            if let reason = notifications[index].withdrawOnceShown {
+                withdraw(tip, because: reason, &effects)
+            }
         case .failure(let failure):
             if again {
                 notifications[index].phase = .lost
@@ -348,12 +359,13 @@ public struct NotifierMachine {
             effects.append(.close(id))
             effects.append(.release(tip, shown: true))
             effects.append(.report(.withdrawn(id: tip, reason: reason)))
-        case .lost:
+        case .lost, .unanswered:
             notifications.remove(at: index)
             effects.append(.release(tip, shown: true))
             effects.append(.report(.withdrawn(id: tip, reason: reason)))
         case .notifying:
             notifications[index].withdrawOnceShown = reason
+            effects.append(.report(.withdrawalPending(id: tip, reason: reason)))
         case .handedOff:
             break
         }
@@ -381,7 +393,7 @@ public struct NotifierMachine {
                 // Left on screen, a click would lead nowhere once this process is gone.
                 effects.append(.close(id))
                 effects.append(.release(notification.tip.id, shown: true))
-            case .lost, .notifying:
+            case .lost, .notifying, .unanswered:
                 effects.append(.release(notification.tip.id, shown: true))
             case .handedOff:
                 effects.append(.activateApp(notification.tip.id, activationToken: notification.activationToken))
@@ -409,6 +421,10 @@ public struct NotifierMachine {
             return finishOnceLooked(&effects)
         }
         guard !notifications.contains(where: \.isNotifying) else { return }
+        if let unanswered = notifications.first(where: \.isUnanswered) {
+            report(.serverUnanswered(unanswered.tip.id), &effects)
+            return finishOnceLooked(&effects)
+        }
         if !windowReopened, let onScreen = notifications.first(where: { $0.onScreenID != nil }) {
             report(.tipOnScreen(onScreen.tip.id), &effects)
             return finishOnceLooked(&effects)
@@ -498,5 +514,10 @@ extension TipNotification {
     /// Whether `Notify` is on its way.
     var isNotifying: Bool {
         if case .notifying = phase { true } else { false }
+    }
+
+    /// Whether `Notify` went unanswered for longer than libnotify waits.
+    var isUnanswered: Bool {
+        if case .unanswered = phase { true } else { false }
     }
 }

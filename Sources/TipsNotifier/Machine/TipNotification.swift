@@ -2,9 +2,13 @@
 public struct TipNotification: Equatable, Sendable {
     /// Where the notification is.
     public enum Phase: Equatable, Sendable {
-        /// `Notify` is on its way to the server, the unique name it went to (`nil`: the server was being started);
-        /// `again` for a notification lost with its server and shown once more.
+        /// Pending: `Notify` is on its way to the server, the unique name it went to (`nil`: the server was being
+        /// started), for as long as the server takes; `again` for a notification lost with its server and shown once
+        /// more. A slow server is never taken for one that did not show it.
         case notifying(server: String?, again: Bool)
+        /// `Notify` went unanswered for longer than libnotify waits: the server may still show it, so it counts as on
+        /// screen, without an id (it cannot be closed or clicked through us), until its server leaves the bus.
+        case unanswered(server: String?)
         /// On screen, by the server's unique name and the id it gave.
         case onScreen(server: String, id: UInt32)
         /// Its server left the bus with it: the next server shows it again.

@@ -29,6 +29,9 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
     case windowClosed(until: Instant)
     /// No tip the user has not seen is available.
     case noNewTip
+    /// The server never answered `Notify` for a tip's notification: it may show it yet, so nothing else is shown
+    /// until that server leaves the bus (the next one then shows the tip).
+    case serverUnanswered(TipID)
     /// A tip's notification is still on screen: the next new tip waits for it to be closed, or replaces it once the
     /// display window has reopened.
     case tipOnScreen(TipID)
@@ -77,6 +80,8 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
         case .notUsedYet: "Waiting: Feels has not been used yet (no day of use)"
         case .windowClosed(let until): "Waiting: the display window is closed until \(until)"
         case .noNewTip: "Waiting: no new tip is available"
+        case .serverUnanswered(let id):
+            "Waiting: the notification server never answered for '\(id)', and may show it yet"
         case .tipOnScreen(let id): "Waiting: the notification of '\(id)' is still on screen"
         }
     }

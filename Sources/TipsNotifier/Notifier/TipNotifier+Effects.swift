@@ -7,9 +7,7 @@ extension TipNotifier {
     func perform(_ effect: NotifierEffect) {
         switch effect {
         case .askCapabilities:
-            callServer("GetCapabilities", []) { [weak self] result in
-                self?.send(.capabilities(result.map { Set($0.first?.stringArrayValue ?? []) }))
-            }
+            serverThread?.send(.capabilities)
         case .claim:
             app?.refreshInstalled()
             factsChanged()
@@ -23,22 +21,9 @@ extension TipNotifier {
                 self?.send(.claimed(result))
             }
         case .notify(let tip, let content, let replacing):
-            callServer("Notify", Self.notifyArguments(content, replacing: replacing)) { [weak self] result in
-                self?.send(
-                    .notified(
-                        tip,
-                        result.flatMap { values in
-                            values.first?.uint32Value.map { .success($0) }
-                                ?? .failure(CallFailure("Notify answered no id"))
-                        }))
-            }
+            serverThread?.send(.notify(tip, content, replacing: replacing))
         case .close(let id):
-            callServer("CloseNotification", [.uint32(id)]) { [weak self] result in
-                // A server that closed it already may say so: nothing to do either way.
-                if case .failure(let failure) = result {
-                    self?.onEvent(.problem("CloseNotification(\(id)) failed: \(failure), ignoring"))
-                }
-            }
+            serverThread?.send(.close(id))
         case .release(let tip, let shown):
             callService { service, completion throws(DBusError) in
                 try service.releaseNotificationTip(id: tip.rawValue, shown: shown) { completion($0) }
@@ -77,7 +62,12 @@ extension TipNotifier {
             alarm?.cancel()
             if let retryTimer { loop.removeTimer(retryTimer) }
             retryTimer = nil
-            onFinished()
+            // The withdrawals asked just before go out first, unless the server's thread is stuck in a call.
+            serverThread?.send(.catchUp)
+            finishing = loop.addTimer(interval: Self.finishingWait, repeating: false) { [weak self] in
+                self?.finishing = nil
+                self?.finishNow()
+            }
         }
     }
 
@@ -120,22 +110,6 @@ extension TipNotifier {
         }
     }
 
-    /// Calls a method of the notification server, which has ``Configuration/serverTimeout`` to answer.
-    private func callServer(
-        _ member: MemberName, _ arguments: [DBusValue],
-        completion: @escaping (Result<[DBusValue], CallFailure>) -> Void
-    ) {
-        do {
-            try connection.call(
-                destination: BusName(NotificationServerWatch.name), path: ObjectPath(NotificationServerWatch.path),
-                interface: InterfaceName(NotificationServerWatch.name), member: member, arguments: arguments,
-                timeout: configuration.serverTimeout
-            ) { result in completion(result.mapError(Self.failure)) }
-        } catch {
-            completion(.failure(Self.failure(error)))
-        }
-    }
-
     /// A bus error as the machine reads it.
     static func failure(_ error: DBusError) -> CallFailure {
         guard case .remote(let name, _) = error else { return CallFailure(error.description) }
@@ -159,21 +133,5 @@ extension TipNotifier {
         return ClaimedTip(
             id: TipID(rawValue: tip.id), title: tip.notificationTitle, body: tip.notificationBody, icon: icon,
             image: found.map { IconFile.uri($0.path) })
-    }
-
-    /// `Notify`'s arguments: app name, the id of the notification it replaces (0 for none), icon, summary, body,
-    /// actions as id and label pairs, hints, and the server's own expiry (-1).
-    static func notifyArguments(_ content: NotificationContent, replacing: UInt32) -> [DBusValue] {
-        [
-            .string(TipNotificationContent.appName), .uint32(replacing), .string(content.icon),
-            .string(content.summary),
-            .string(content.body), .strings(content.actions.flatMap { [$0.id, $0.label] }),
-            .vardict([
-                ("urgency", .byte(content.urgency.rawValue)), ("category", .string(content.category)),
-                ("image-path", .string(content.image)),
-                ("desktop-entry", .string(content.desktopEntry)),
-            ]),
-            .int32(-1),
-        ]
     }
 }

@@ -8,8 +8,9 @@ import TipsCore
 /// The decisions are ``NotifierMachine``'s; this object feeds it: the watches' facts (the service, the notification
 /// server, the Feels app, presence, silence, the opt-out), the answers of the calls it asked for, the server's
 /// signals and the timers, each as a ``NotifierInput``; and carries out the ``NotifierEffect``s it returns. Every
-/// call goes out without blocking, so the loop always answers (a `Ping` to the notifier, a signal to stop) whatever
-/// a peer does. Nothing polls.
+/// call goes out without blocking the loop (the notification server's go through libnotify on a thread of their own,
+/// ``NotificationServerThread``), so the loop always answers (a `Ping` to the notifier, a signal to stop) whatever a
+/// peer does. Nothing polls.
 public final class TipNotifier {
     /// The name the active notifier owns; a second notifier waits in its queue.
     public static let busName: BusName = "org.feels.TipsNotifier"
@@ -20,8 +21,6 @@ public final class TipNotifier {
         public var once: Bool
         /// How long `--once` waits for the user's answer to a notification it showed.
         public var outcomeWait: Duration
-        /// How long a notification server has to answer a call before it counts as failing.
-        public var serverTimeout: Duration
         /// The user's languages, in order of preference, that the tips' words are asked in.
         public var languages: [String]
         /// Translates the notifier's own words.
@@ -29,12 +28,10 @@ public final class TipNotifier {
 
         /// Creates a configuration.
         public init(
-            once: Bool, outcomeWait: Duration, serverTimeout: Duration = .seconds(5), languages: [String],
-            translate: @escaping (String) -> String
+            once: Bool, outcomeWait: Duration, languages: [String], translate: @escaping (String) -> String
         ) {
             self.once = once
             self.outcomeWait = outcomeWait
-            self.serverTimeout = serverTimeout
             self.languages = languages
             self.translate = translate
         }
@@ -42,8 +39,13 @@ public final class TipNotifier {
 
     /// Called with every event worth a log line.
     public var onEvent: (NotifierEvent) -> Void = { _ in }
-    /// Called once when the notifier is done (`--once`, or after ``stop()``).
+    /// Called once when the notifier is done (`--once`, or after ``stop()``), once the notification server has been
+    /// asked to withdraw what was on screen, or ``finishingWait`` has passed.
     public var onFinished: () -> Void = {}
+
+    /// How long finishing waits for the notification server's thread to make the calls asked before: a hung server
+    /// must not hold up the exit.
+    static let finishingWait = Duration.milliseconds(300)
 
     let connection: DBusConnection
     let loop: any DBusEventLoop
@@ -58,6 +60,9 @@ public final class TipNotifier {
     var handling = false
     var service: ServiceWatch?
     var server: NotificationServerWatch?
+    var serverThread: NotificationServerThread?
+    var finishing: LoopSourceID?
+    var finished = false
     var app: FeelsAppWatch?
     var presence: PresenceWatch?
     var gnome: GNOMENotificationSettings?
@@ -97,6 +102,13 @@ public final class TipNotifier {
     /// - Throws: `NotifierError` when a question cannot be sent to the bus or the alarm cannot be made.
     public func start() throws(NotifierError) {
         router.onProblem = { [weak self] problem in self?.onEvent(.problem(problem)) }
+        serverThread = NotificationServerThread(appName: TipNotificationContent.appName) { [weak self] output in
+            switch output {
+            case .input(let input): self?.send(input)
+            case .problem(let problem): self?.onEvent(.problem(problem))
+            case .caughtUp: self?.finishNow()
+            }
+        }
         do {
             alarm = try WallClockAlarm(loop: loop) { [weak self] _ in self?.send(.alarm) }
             try followService()
@@ -116,6 +128,15 @@ public final class TipNotifier {
     /// Withdraws what is on screen (a click would lead nowhere once the notifier is gone) and finishes.
     public func stop() {
         send(.stop)
+    }
+
+    /// Calls ``onFinished`` once: when the notification server's thread has caught up, or its wait ran out.
+    func finishNow() {
+        guard !finished else { return }
+        finished = true
+        if let finishing { loop.removeTimer(finishing) }
+        finishing = nil
+        onFinished()
     }
 
     /// Also follows logind's `LockedHint` of the user's session, on a connection to the system bus; `onFollowing`
@@ -148,7 +169,6 @@ public final class TipNotifier {
     private func followDesktop() throws(DBusError) {
         let server = try NotificationServerWatch(connection: connection, router: router)
         server.onChange = { [weak self] in self?.factsChanged() }
-        server.onSignal = { [weak self] signal in self?.send(.server(signal)) }
         self.server = server
         let app = try FeelsAppWatch(router: router, environment: environment)
         app.onChange = { [weak self] in self?.factsChanged() }

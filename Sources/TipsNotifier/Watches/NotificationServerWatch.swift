@@ -1,11 +1,11 @@
 import DBus
 
-/// Follows the desktop's notification server, `org.freedesktop.Notifications`: whether one runs or can be started,
-/// whether it holds notifications back (its `Inhibited` property where it has one, KDE's; dunst's `paused`), and
-/// what it says of the notifications it shows (`ActionInvoked`, `NotificationClosed`, `ActivationToken`).
+/// Follows the desktop's notification server, `org.freedesktop.Notifications`: whether one runs or can be started, and
+/// whether it holds notifications back (its `Inhibited` property where it has one, KDE's; dunst's `paused`). libnotify
+/// makes the calls and follows what the server says of its notifications, but neither the name's owner (a server
+/// leaving with our notification, which the next one shows again) nor whether one can be started.
 ///
-/// Every signal is believed only from the name's current owner at the specification's object path: after the server
-/// restarts, another client's notification with a reused id is never taken for ours.
+/// Every signal is believed only from the name's current owner at the specification's object path.
 public final class NotificationServerWatch {
     /// The bus name every notification server owns.
     public static let name = "org.freedesktop.Notifications"
@@ -22,8 +22,6 @@ public final class NotificationServerWatch {
     public private(set) var isPaused = false
     /// Called from dispatch when ``facts``, ``isInhibited`` or ``isPaused`` changes.
     public var onChange: (() -> Void)?
-    /// Called from dispatch with what the server says of one of its notifications.
-    public var onSignal: ((ServerSignal) -> Void)?
     /// Whether the running server has answered (or failed to) whether it holds notifications back.
     public var isSettled: Bool { unansweredQuestions == 0 }
     private var unansweredQuestions = 0
@@ -45,29 +43,6 @@ public final class NotificationServerWatch {
             case Self.dunstInterface: self.update(paused: changed["paused"]?.boolValue)
             default: break
             }
-        }
-        try router.add(SignalRule(sender: Self.name, path: Self.path, interface: Self.name, member: "ActionInvoked")) {
-            [weak self] message in
-            guard let arguments = try? message.arguments, arguments.count == 2, let id = arguments[0].uint32Value,
-                let action = arguments[1].stringValue
-            else { return }
-            self?.onSignal?(.actionInvoked(id, action: action))
-        }
-        try router.add(
-            SignalRule(sender: Self.name, path: Self.path, interface: Self.name, member: "NotificationClosed")
-        ) { [weak self] message in
-            guard let arguments = try? message.arguments, arguments.count == 2, let id = arguments[0].uint32Value,
-                let reason = arguments[1].uint32Value
-            else { return }
-            self?.onSignal?(.closed(id, NotificationCloseReason(code: Int32(clamping: reason))))
-        }
-        try router.add(SignalRule(sender: Self.name, path: Self.path, interface: Self.name, member: "ActivationToken"))
-        {
-            [weak self] message in
-            guard let arguments = try? message.arguments, arguments.count == 2, let id = arguments[0].uint32Value,
-                let token = arguments[1].stringValue
-            else { return }
-            self?.onSignal?(.activationToken(id, token))
         }
         try router.followOwner(of: Self.name) { [weak self] owner in
             guard let self else { return }

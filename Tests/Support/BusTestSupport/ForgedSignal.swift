@@ -6,18 +6,24 @@ import Foundation
 public enum ForgedSignal {
     /// The unique name of the connection that process `pid` holds on the bus of `client`, if it has one.
     public static func uniqueName(ofProcess pid: Int32, on client: DBusConnection) throws -> String? {
+        try uniqueNames(ofProcess: pid, on: client).first
+    }
+
+    /// The unique names of every connection that process `pid` holds on the bus of `client`.
+    public static func uniqueNames(ofProcess pid: Int32, on client: DBusConnection) throws -> [String] {
         let names =
             try client.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "ListNames", timeout: .seconds(5)
             ).first?.stringArrayValue ?? []
+        var found: [String] = []
         for name in names where name.hasPrefix(":") {
             let owner = try? client.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "GetConnectionUnixProcessID", arguments: [.string(name)], timeout: .seconds(5))
-            if owner?.first?.uint32Value == UInt32(pid) { return name }
+            if owner?.first?.uint32Value == UInt32(pid) { found.append(name) }
         }
-        return nil
+        return found
     }
 
     /// Sends `interface.member` from `path` to `destination` on the bus at `address`, its arguments in GVariant text

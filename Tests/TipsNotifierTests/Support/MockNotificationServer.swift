@@ -40,6 +40,10 @@ final class MockNotificationServer {
         case diesAfterAccepting
         /// It never answers `GetCapabilities`.
         case neverAnswersCapabilities
+        /// It answers `Notify` (id 1) after the given number of seconds, its whole main loop busy meanwhile.
+        case answersNotifyAfter(seconds: Int)
+        /// It answers `Notify` (id 1) once the file at the path exists, its whole main loop busy meanwhile.
+        case answersNotifyOnceFileExists(String)
     }
 
     /// Starts the mock server and waits until it owns `org.freedesktop.Notifications`.
@@ -73,6 +77,13 @@ final class MockNotificationServer {
                     "import os, threading; threading.Timer(0.3, lambda: os._exit(0)).start(); ret = dbus.UInt32(1)"
                 )
             case .neverAnswersCapabilities?: ("GetCapabilities", "", "as", "import time; time.sleep(3600)")
+            case .answersNotifyAfter(let seconds)?:
+                ("Notify", "susssasa{sv}i", "u", "import time; time.sleep(\(seconds)); ret = dbus.UInt32(1)")
+            case .answersNotifyOnceFileExists(let path)?:
+                (
+                    "Notify", "susssasa{sv}i", "u",
+                    "import os, time\nwhile not os.path.exists('\(path)'):\n    time.sleep(0.05)\nret = dbus.UInt32(1)"
+                )
             }
         if let code {
             try client.call(
