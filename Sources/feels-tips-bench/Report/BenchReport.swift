@@ -22,15 +22,12 @@ struct BenchReport: CustomStringConvertible {
         lines += [
             "",
             "\(met.count) of \(held.count) budgets met"
-                + (met.count == held.count
-                    ? "."
-                    : "; not met: "
-                        + held.filter { $0.met != true }.map(\.what).joined(separator: "; ") + "."),
+                + (met.count == held.count ? "." : "; the rows marked NO are not."),
             "C peer / floor: tips-peerd's same figure (sd-bus, same work; on the same private bus for single calls);",
             "  for 'fdatasync' a 4 KiB append and fdatasync, no bus; for the flood, the same reader with no flood.",
             "ratio: this build ÷ C peer / floor. Single calls: medians and p99 of interleaved rounds.",
-            "machine: \(MachineContext.cores) cores (\(MachineContext.processor)), Linux \(MachineContext.kernel), "
-                + "load \(loadAtStart) at start, \(MachineContext.load) at end",
+            "machine: \(MachineContext.cores) cores (\(MachineContext.processor)), Linux \(MachineContext.kernel)",
+            "load:    \(loadAtStart) at the start, \(MachineContext.load) at the end (1, 5, 15 min)",
         ]
         return lines.joined(separator: "\n")
     }
