@@ -11,7 +11,7 @@ struct BenchReport: CustomStringConvertible {
     /// The report as printed, 120 columns at most.
     var description: String {
         let header = ["what", "this build", "baseline", "C peer / floor", "ratio", "budget", "met?"]
-        let held = rows.filter { $0.budget != nil }
+        let held = rows.filter { $0.met != nil }
         let met = held.filter { $0.met == true }
         var lines = [
             "feels-tips-bench\(options.quick ? " --quick" : ""): \(options.daemon)",
