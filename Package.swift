@@ -65,11 +65,10 @@ let package = Package(
         .executableTarget(
             name: "feels-tips-notifier", dependencies: ["TipsNotifier", "DBus", "FeelsSystem"],
             swiftSettings: strict),
-        // The benchmark; its C floor service (Peer/tips-peerd.c, over sd-bus) and its slow disk (Faults/slow-flush.c, a
-        // preloaded library) are built apart by scripts/bench with cc, so that only the bench needs libsystemd-dev.
+        // The benchmark; its C floor service (Peer/tips-peerd.c, over sd-bus) is built apart by scripts/bench with cc,
+        // so that only the bench needs libsystemd-dev.
         .executableTarget(
-            name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport", "TipsInterface"],
-            exclude: ["Peer", "Faults"],
+            name: "feels-tips-bench", dependencies: ["DBus", "BusTestSupport", "TipsInterface"], exclude: ["Peer"],
             swiftSettings: strict),
         // Writes a stream of moods and acknowledges each on stdout; the crash-safety test kills it.
         .executableTarget(

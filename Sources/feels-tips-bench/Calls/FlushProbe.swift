@@ -1,18 +1,13 @@
 import Glibc
 
-/// The disk's own cost of a durable write, with no bus and no SQLite: a 4 KiB append (one page, as a WAL frame
-/// is) to a file in the datastore's folder, then `fdatasync`. It shows how much of a write the flush alone explains.
-final class FlushProbe: RoundTrip {
-    let label = "append 4 KiB + fdatasync (no bus)"
+/// The disk's own cost of a durable write, with no bus and no SQLite: a 4 KiB append (a WAL frame's page) to a file
+/// beside the datastores, then `fdatasync`.
+final class FlushProbe {
     private let descriptor: Int32
     private let block = [UInt8](repeating: 0x46, count: 4096)
-    private var size = 0
-    // As SQLite reuses its WAL after a checkpoint, the probe starts its file again past this size.
-    private let largestSize = 4 << 20
 
-    /// Creates the probe's file.
+    /// Creates the probe's file at `path`, truncated if it exists; a run's appends stay a few MiB.
     ///
-    /// - Parameter path: The file to write; created, and truncated if it exists.
     /// - Throws: ``BenchError/setup(_:)`` when it cannot be opened.
     init(path: String) throws(BenchError) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
@@ -25,20 +20,17 @@ final class FlushProbe: RoundTrip {
         close(descriptor)
     }
 
-    func measure(checking: Bool) throws(BenchError) -> Duration {
-        if size >= largestSize {
-            guard ftruncate(descriptor, 0) == 0 else { throw .call(label, String(cString: strerror(errno))) }
-            size = 0
-        }
+    /// Appends and syncs once.
+    ///
+    /// - Returns: How long the append and the `fdatasync` took.
+    /// - Throws: ``BenchError/call(_:_:)`` when either fails.
+    func measure() throws(BenchError) -> Duration {
         let clock = ContinuousClock()
         let start = clock.now
         let written = block.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         let synced = fdatasync(descriptor)
         let elapsed = start.duration(to: clock.now)
-        guard written == block.count, synced == 0 else {
-            throw .call(label, String(cString: strerror(errno)))
-        }
-        size += written
+        guard written == block.count, synced == 0 else { throw .call("fdatasync", String(cString: strerror(errno))) }
         return elapsed
     }
 }

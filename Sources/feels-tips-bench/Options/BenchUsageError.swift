@@ -1,5 +1,5 @@
 /// A command line that cannot be run; the message names the option or value at fault.
-struct BenchUsageError: Error, Equatable, CustomStringConvertible {
+struct BenchUsageError: Error, CustomStringConvertible {
     /// What is wrong, without the program name.
     let description: String
 

@@ -1,10 +1,10 @@
 import Glibc
 
-/// Why a bench run stopped before printing its figures.
+/// Why a bench run stopped before printing its table.
 enum BenchError: Error, CustomStringConvertible {
     /// A signal asked the bench to stop.
     case interrupted(Int32)
-    /// The bench could not set up what it measures (a folder, the bus, the daemon).
+    /// The bench could not set up what it measures (a folder, the bus, a service).
     case setup(String)
     /// A call failed or answered something unexpected.
     case call(String, String)
