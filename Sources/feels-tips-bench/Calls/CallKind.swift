@@ -15,8 +15,8 @@ enum CallKind: CaseIterable {
     var label: String {
         switch self {
         case .ping: "Peer.Ping"
-        case .getTipsOne: "GetTips"
-        case .logMood: "LogMood"
+        case .getTipsOne: Tips1.Method.getTips.rawValue
+        case .logMood: Tips1.Method.logMood.rawValue
         }
     }
 

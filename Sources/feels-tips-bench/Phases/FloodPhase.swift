@@ -1,5 +1,6 @@
 import BusTestSupport
 import Glibc
+import TipsInterface
 
 /// A reading client's `GetTips` of one tip, call after call, while `tips-flood` sends the service 100,000 calls of
 /// `GetTips` of every tip and never reads a reply; against the same reader just before, with no flood.
@@ -17,7 +18,9 @@ enum FloodPhase {
         let flooded = try [build, baseline].map { (service) throws(BenchError) in
             try service.map { (service) throws(BenchError) in
                 let flooding: ChildProcess
-                do { flooding = try ChildProcess(flood, [service.bus.address, "100000", "GetTips"]) } catch {
+                do {
+                    flooding = try ChildProcess(flood, [service.bus.address, "100000", Tips1.Method.getTips.rawValue])
+                } catch {
                     throw .setup("Failed to start '\(flood)': \(error)")
                 }
                 defer { flooding.kill() }
