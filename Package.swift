@@ -33,12 +33,15 @@ let package = Package(
         .target(name: "TipsStore", dependencies: ["TipsCore", "CSQLite"], swiftSettings: strict),
         // A thin typed binding over libdbus: values to and from its iterators, exported objects, the loop's glue.
         .target(name: "DBus", dependencies: ["CDBus", "CSystem"], swiftSettings: strict),
+        // The service's main loop on epoll(7): watches, timers, wall-clock alarms, signals, work posted by other threads.
+        .target(name: "EventLoop", dependencies: ["DBus", "CSystem"], swiftSettings: strict),
         // The system seams the executables share, without Foundation: the wall clock and the C library's time zone,
         // the environment, journal-friendly logging, following files with inotify, the notifier's settings.
         .target(name: "FeelsSystem", dependencies: ["TipsCore", "CGettext"], swiftSettings: strict),
         // The org.feels.Tips1 object: one table of members, thin handlers, error mapping.
         .target(
-            name: "TipsService", dependencies: ["TipsCore", "TipsStore", "DBus", "FeelsSystem", "TipsInterface"],
+            name: "TipsService",
+            dependencies: ["TipsCore", "TipsStore", "DBus", "EventLoop", "FeelsSystem", "TipsInterface"],
             swiftSettings: strict),
         // The D-Bus contract, generated from dbus/org.feels.Tips1.xml at build time: names, dictionary types, the typed
         // client, the server's protocol and interface table.
@@ -47,11 +50,15 @@ let package = Package(
         .executableTarget(name: "tips-interface-codegen", swiftSettings: strict),
         .plugin(name: "InterfaceCodegen", capability: .buildTool(), dependencies: ["tips-interface-codegen"]),
         // The command for people at a terminal, over the org.feels.Tips1 interface only: parsing, calls, output.
-        .target(name: "TipsCommand", dependencies: ["DBus", "FeelsSystem", "TipsInterface"], swiftSettings: strict),
+        .target(
+            name: "TipsCommand", dependencies: ["DBus", "EventLoop", "FeelsSystem", "TipsInterface"],
+            swiftSettings: strict),
 
         .executableTarget(
             name: "feels-tipsd",
-            dependencies: ["TipsService", "TipsCore", "TipsStore", "DBus", "FeelsSystem", "TipsInterface"],
+            dependencies: [
+                "TipsService", "TipsCore", "TipsStore", "DBus", "EventLoop", "FeelsSystem", "TipsInterface",
+            ],
             swiftSettings: strict),
         .executableTarget(name: "feels-tips", dependencies: ["TipsCommand", "FeelsSystem"], swiftSettings: strict),
         // The notifier's parts: its state machine, GLib's main loop serving our D-Bus connection, the wall-clock alarm,
@@ -98,21 +105,26 @@ let package = Package(
 
         // A private dbus-daemon and the helpers tests use to start and stop processes.
         .target(
-            name: "BusTestSupport", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/BusTestSupport",
+            name: "BusTestSupport", dependencies: ["DBus", "EventLoop", "TipsInterface"],
+            path: "Tests/Support/BusTestSupport",
             swiftSettings: strict),
 
         .testTarget(name: "TipsCoreTests", dependencies: ["TipsCore"], swiftSettings: strict),
         .testTarget(
             name: "TipsStoreTests", dependencies: ["TipsStore", "TipsCore", "CSQLite", "BusTestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "DBusTests", dependencies: ["DBus", "CDBus", "BusTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "DBusTests", dependencies: ["DBus", "EventLoop", "CDBus", "BusTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "EventLoopTests", dependencies: ["EventLoop", "DBus", "BusTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "FeelsSystemTests", dependencies: ["FeelsSystem", "TipsCore", "BusTestSupport"], swiftSettings: strict
         ),
         .testTarget(
             name: "TipsServiceTests",
             dependencies: [
-                "TipsService", "DBus", "BusTestSupport", "TipsCore", "TipsStore", "TipsInterface", "FeelsSystem",
+                "TipsService", "DBus", "EventLoop", "BusTestSupport", "TipsCore", "TipsStore", "TipsInterface",
+                "FeelsSystem",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -116,17 +116,13 @@ extension TipsObject {
         committing = commit
         nextSaveBegun = false
         submit(.save(engine.state, journal)) { [weak self] result in
-            self?.finish(commit, with: result, fromDisk: true)
+            self?.finish(commit, with: result)
         }
-        prepareUpcomingReplies(for: commit)
     }
 
     /// Adopts a durable commit and answers its writes in order; a commit the datastore refused changes nothing, and
-    /// each of its writes is answered with the datastore's error. `fromDisk`: the commit went out to the datastore,
-    /// and this runs on the thread back from it.
-    private func finish(
-        _ commit: Commit, with result: DatastoreJobResult, announcing: Bool = true, fromDisk: Bool = false
-    ) {
+    /// each of its writes is answered with the datastore's error.
+    private func finish(_ commit: Commit, with result: DatastoreJobResult, announcing: Bool = true) {
         committing = nil
         var forgotten: [Int] = []
         var failure: DBusMethodError?
@@ -160,15 +156,7 @@ extension TipsObject {
                 }
             }
         }
-        // Once the writes are answered: made for the engine now durable, or for one that is not.
-        if failure == nil {
-            adoptUpcomingReplies(of: commit)
-        }
-        upcoming = nil
-        // The answers are on their way: with no write waiting, the thread lets its processor go for a moment, which
-        // the bus daemon carrying them was woken onto, before announcing (docs/DESIGN.md, "The answer first").
-        let announceLater = announcing && fromDisk && waiting.isEmpty
-        if announcing, !announceLater {
+        if announcing {
             announceChanges()
         }
         for caller in commit.writes.compactMap(\.caller) {
@@ -178,15 +166,11 @@ extension TipsObject {
         if committing == nil {
             beginNextSave()
         }
-        if announceLater {
-            loop.pauseAfterOutsideWork()
-            loop.scheduleSpare { [weak self] in self?.announceChanges() }
-        }
     }
 
-    /// Has the datastore begin the next save's transaction, unless it was asked to since the last save: run once a
-    /// commit's writes are answered, by the thread already out with the datastore, it takes `BEGIN IMMEDIATE` off
-    /// the next write's way to its fsync (`LogMood` 0.97–0.99 × the build before, three runs).
+    /// Has the datastore begin the next save's transaction, unless it was asked to since the last save: run on the
+    /// writer's thread once a commit's writes are answered, it takes `BEGIN IMMEDIATE` off the next write's way to its
+    /// fsync.
     func beginNextSave() {
         guard !nextSaveBegun else { return }
         nextSaveBegun = true
@@ -208,33 +192,28 @@ extension TipsObject {
         }
     }
 
-    /// Has the datastore perform `job` outside the loop, on the thread that serves this request while the loop's
-    /// other thread serves meanwhile; `handle` gets its result as a handler of the loop. Jobs run one at a time, in
-    /// submission order.
+    /// Has the datastore perform `job` on the writer's thread, after the jobs submitted before it; `handle` gets its
+    /// result as a handler of the loop.
     func submit(_ job: DatastoreJob, then handle: @escaping (DatastoreJobResult) -> Void) {
-        let writer = self.writer
-        let outcome = JobOutcome()
-        loop.runOutside(
-            { outcome.result = writer.perform(job) },
-            then: {
-                handle(outcome.result ?? .failed(.writeFailed(path: writer.path, reason: "the job did not run")))
-            })
+        let handler = LoopBound(handle)
+        let mailbox = loop.mailbox
+        writer.submit(job) { result in
+            mailbox.post { handler.value(result) }
+        }
     }
 
-    /// Finishes the jobs handed to the loop and not yet run, answering the writes they carry; writes still waiting
-    /// are refused, unchanged; then closes the datastore. Call once the loop has stopped (the job in hand when it
-    /// stopped is then done and answered), before closing the connection.
+    /// Finishes the jobs submitted and not yet done, answering the writes they carry; writes still waiting are
+    /// refused, unchanged; then closes the datastore. Call once the loop has stopped, before closing the connection.
     ///
     /// - Throws: `DatastoreError` when the datastore cannot be closed cleanly; its WAL is then replayed at the next
     ///   start, so nothing is lost.
     public func finish() throws(DatastoreError) {
         refuseWaitingWrites()
-        loop.runQueuedOutsideWork()
-        // The last commit's change may wait in a spare callback the stopped loop will not run.
-        announceChanges()
-        // A caller's write held behind the last commit is served as that commit is answered: with the loop stopped,
-        // its commit, an idle callback, would never start.
-        refuseWaitingWrites()
+        // The commit in flight is answered as its result comes back, and what that hands the writer is done too.
+        repeat {
+            writer.waitUntilIdle()
+            refuseWaitingWrites()
+        } while loop.runPosted() > 0
         try writer.close()
         // Released now rather than at exit, so that a leak check sees nothing held (valgrind cannot follow the tagged
         // pointers of Swift's enums, and called the cached dictionaries lost).
@@ -279,8 +258,9 @@ extension TipsObject {
     }
 }
 
-/// A job's result, handed from the thread that ran it to the loop's handler that takes it; the loop's lock orders the
-/// write before the read.
-private final class JobOutcome: @unchecked Sendable {
-    var result: DatastoreJobResult?
+/// A handler made on the loop's thread, carried through the writer's thread back to the loop, and called only there.
+private final class LoopBound<Value>: @unchecked Sendable {
+    // @unchecked: `value` is made, called and released on the loop's thread alone; the writer's thread only carries it.
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

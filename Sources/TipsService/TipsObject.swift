@@ -1,4 +1,5 @@
 import DBus
+import EventLoop
 import FeelsSystem
 import TipsCore
 import TipsInterface
@@ -63,8 +64,6 @@ public final class TipsObject {
     /// The last `GetTips` reply of every tip (or of every tip at one location) marshalled in each list of languages,
     /// with the snapshots it shows.
     var tipLists: [TipListKey: PreparedTipList] = [:]
-    /// The replies made for the commit in flight, while it is made durable: see TipsObject+UpcomingReplies.
-    var upcoming: UpcomingReplies?
     /// How many commits have started: the last one's `Commit.serial`.
     var commitsStarted: UInt64 = 0
     /// The last commit made durable, and the generation of ``durable`` it made.

@@ -1,3 +1,4 @@
+import EventLoop
 import FeelsSystem
 import Foundation
 import Synchronization

@@ -4,9 +4,9 @@ import Foundation
 import Testing
 import TipsInterface
 
-/// The write path: the thread a write's message woke commits it and answers it, while the service's
-/// other thread serves meanwhile, and what the service promised before still holds: durable before the reply, one
-/// fsync for the writes gathered meanwhile, each caller's replies in order, a refused commit changing nothing.
+/// The write path: the loop's thread gathers writes into a commit, the datastore writer's thread makes it durable, and
+/// the loop answers once it is: durable before the reply, one fsync for the writes gathered meanwhile, each caller's
+/// replies in order, reads answered while the disk is waited for, a refused commit changing nothing.
 @Suite("The write path")
 struct WritePathTests {
     /// strace following every thread of the running service, writing each traced call with its thread's id.
@@ -22,7 +22,7 @@ struct WritePathTests {
             let pid = try #require(service.servicePID)
             strace = try ChildProcess(
                 "strace", ["-f", "-p", "\(pid)", "-o", output.path, "-s", "8", "-e", "trace=\(calls)"] + extra)
-            // "Process N attached", "with 2 threads" while the loop's helper serves; -f follows the one a write starts.
+            // "Process N attached", "with 2 threads" once the writer has started; -f follows it if it starts later.
             let attached = strace.readLine(from: .standardError, timeout: .seconds(10))
             try #require(attached?.contains("Process \(pid) attached") == true, "strace said \(attached ?? "nothing")")
         }
@@ -46,10 +46,7 @@ struct WritePathTests {
         }
     }
 
-    // The write crossed from the loop to a writer thread and back before its reply, each crossing a scheduler
-    // wake-up: on a busy machine each waited for a processor (docs/DESIGN.md, "Where a commit runs"). The reply
-    // now leaves from the thread that made the write durable.
-    @Test func theReplyToAWriteLeavesFromTheThreadThatMadeItDurable() throws {
+    @Test func theReplyToAWriteLeavesAfterItsFlushWhichRunsOffTheLoopsThread() throws {
         let service = try RunningService()
         let traced = try TracedService(service, calls: "fdatasync,sendmsg,sendto")
         for count in 1...6 {
@@ -60,15 +57,14 @@ struct WritePathTests {
         #expect(flushes.count >= 6, "\(lines.map(\.call))")
         for flush in flushes {
             // The first method return ('l', type 2) sent after the flush is the write's reply: the client waits for
-            // each before its next write. The last write's announcement may go out between, from the other thread,
-            // while its writing thread lets its processor go (docs/DESIGN.md, "The answer first").
+            // each before its next write.
             let reply = lines[(flush + 1)...].first {
                 ($0.call.hasPrefix("sendmsg(") || $0.call.hasPrefix("sendto(")) && $0.call.contains(#""l\2"#)
             }
             #expect(reply != nil, "no reply after the flush: \(lines[flush...].map(\.call))")
             #expect(
-                reply?.thread == lines[flush].thread,
-                "fdatasync on \(lines[flush].thread), reply on \(reply?.thread ?? 0)")
+                reply?.thread != lines[flush].thread,
+                "fdatasync and the reply both on \(lines[flush].thread): the loop waited for the disk")
         }
     }
 

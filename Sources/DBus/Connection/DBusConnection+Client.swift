@@ -106,7 +106,7 @@ extension DBusConnection {
             fireDueTimeoutsWithoutLoop()
             wait = waitBeforeNextTimeout(atMost: timeout)
         }
-        let milliseconds = wait.map { PollLoop.milliseconds(rounding: $0) } ?? -1
+        let milliseconds = wait.map { MonotonicTime.milliseconds(rounding: $0) } ?? -1
         return dbus_connection_read_write_dispatch(raw, milliseconds) != 0
     }
 
@@ -116,16 +116,16 @@ extension DBusConnection {
     /// - Parameter timeout: How long to read for; it always waits that long.
     public func dispatchArrived(for timeout: Duration) {
         // The monotonic clock, not ContinuousClock, which would link the concurrency runtime into every program.
-        let deadline = PollLoop.monotonicNow() + PollLoop.nanoseconds(timeout)
+        let deadline = MonotonicTime.now() + MonotonicTime.nanoseconds(timeout)
         repeat {
-            let remaining = Duration.nanoseconds(max(0, deadline - PollLoop.monotonicNow()))
+            let remaining = Duration.nanoseconds(max(0, deadline - MonotonicTime.now()))
             guard readWriteDispatch(timeout: remaining) else { return }
             while hasIncoming, readWriteDispatch(timeout: .zero) {}
-        } while PollLoop.monotonicNow() < deadline
+        } while MonotonicTime.now() < deadline
     }
 
     static func timeoutMilliseconds(_ timeout: Duration?) -> Int32 {
         guard let timeout else { return CDBUS_TIMEOUT_USE_DEFAULT }
-        return PollLoop.milliseconds(rounding: timeout)
+        return MonotonicTime.milliseconds(rounding: timeout)
     }
 }

@@ -27,13 +27,13 @@ extension DBusConnection {
     /// The longest `readWriteDispatch` may block so that the next timeout is fired on time.
     func waitBeforeNextTimeout(atMost timeout: Duration?) -> Duration? {
         guard let next = timeoutDeadlines.values.min() else { return timeout }
-        let untilNext = Duration.nanoseconds(max(0, next - PollLoop.monotonicNow()))
+        let untilNext = Duration.nanoseconds(max(0, next - MonotonicTime.now()))
         return timeout.map { min($0, untilNext) } ?? untilNext
     }
 
     /// Fires every timeout that is due; a pending call's timeout queues its NoReply error for dispatch.
     func fireDueTimeoutsWithoutLoop() {
-        let now = PollLoop.monotonicNow()
+        let now = MonotonicTime.now()
         for (timeout, deadline) in timeoutDeadlines where deadline <= now {
             // A timeout an earlier one's handler removed is freed: only those still kept are fired.
             guard timeoutDeadlines[timeout] != nil else { continue }
@@ -46,6 +46,6 @@ extension DBusConnection {
     private func scheduleWithoutLoop(_ timeout: OpaquePointer) {
         timeoutDeadlines[timeout] =
             dbus_timeout_get_enabled(timeout) != 0
-            ? PollLoop.monotonicNow() + Int64(dbus_timeout_get_interval(timeout)) * 1_000_000 : nil
+            ? MonotonicTime.now() + Int64(dbus_timeout_get_interval(timeout)) * 1_000_000 : nil
     }
 }

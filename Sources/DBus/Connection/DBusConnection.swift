@@ -15,7 +15,7 @@ public final class DBusConnection {
     var loop: (any DBusEventLoop)?
     var watchSources: [OpaquePointer: LoopSourceID] = [:]
     var timeoutSources: [OpaquePointer: LoopSourceID] = [:]
-    /// libdbus's timeouts and when each is due on the monotonic clock (`PollLoop.monotonicNow()`, nanoseconds), while
+    /// libdbus's timeouts and when each is due on the monotonic clock (`MonotonicTime.now()`, nanoseconds), while
     /// no event loop runs them (see `readWriteDispatch`).
     var timeoutDeadlines: [OpaquePointer: Int64] = [:]
     var dispatchScheduled = false
@@ -91,6 +91,16 @@ public final class DBusConnection {
             throw error
         }
         keepTimeoutsWithoutLoop(connection)
+        limitSendBuffer(connection)
+    }
+
+    /// Keeps the socket's send buffer to ``sendBufferSize``: what waits in it waits in order for the bus to read it,
+    /// and a caller's reply queued behind a flood of another's waits for all of it.
+    private func limitSendBuffer(_ connection: OpaquePointer) {
+        var descriptor: Int32 = -1
+        guard dbus_connection_get_socket(connection, &descriptor) != 0 else { return }
+        var size = Self.sendBufferSize
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
 
     /// Opens a private connection to the session bus, found as libdbus finds it: `DBUS_SESSION_BUS_ADDRESS`, then
@@ -133,7 +143,9 @@ public final class DBusConnection {
 
     /// The most bytes of messages libdbus may hold for the bus before the connection stops taking calls: the calls
     /// past it wait in the bus, which knows who reads what it is sent, and every one is answered in its turn.
-    static let outgoingBound = 64 << 10
+    static let outgoingBound = 32 << 10
+    /// The socket's send buffer, which the kernel doubles: small, so that little waits in it ahead of a reply.
+    static let sendBufferSize: Int32 = 16 << 10
     /// How many more times a readable socket is read in one turn of the loop.
     static let readBurst = 64
 

@@ -59,12 +59,4 @@ public struct DBusMethodError: Error, Hashable, Sendable {
     public static func notSupported(_ message: String) -> DBusMethodError {
         DBusMethodError(name: "org.freedesktop.DBus.Error.NotSupported", message: message)
     }
-
-    /// `org.freedesktop.DBus.Error.LimitsExceeded`: a limit was reached.
-    public static func limitsExceeded(_ message: String) -> DBusMethodError {
-        DBusMethodError(name: limitsExceededName, message: message)
-    }
-
-    /// The name of `org.freedesktop.DBus.Error.LimitsExceeded`.
-    static let limitsExceededName: ErrorName = "org.freedesktop.DBus.Error.LimitsExceeded"
 }

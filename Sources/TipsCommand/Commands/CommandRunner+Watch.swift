@@ -1,4 +1,5 @@
 import DBus
+import EventLoop
 import Glibc
 import TipsInterface
 

@@ -1,14 +1,11 @@
 import TipsCore
 
-/// The datastore's jobs, performed one at a time by whichever thread is given one, never by two threads at once.
-///
-/// The service runs each job outside its loop (`PollLoop.runOutside(_:then:)`), on the thread that served the
-/// request, while the loop's other thread serves meanwhile: so the thread serving the bus never waits for the disk,
-/// and a write crosses no thread on its way to its reply. The loop runs outside work one piece at a time, which is
-/// what keeps the datastore to one thread at a time; its lock orders each job after the one before.
+/// The datastore's jobs, performed one at a time, in the order they are handed in: on the writer's own thread
+/// (``submit(_:then:)``), so that the thread serving the bus never waits for the disk, or on the calling thread
+/// (``perform(_:)``) by a program that has no loop to keep serving.
 public final class DatastoreWriter: @unchecked Sendable {
-    // @unchecked: `datastore` and `refusal` are not Sendable; they are touched by one job at a time, each job handed
-    // from thread to thread through the loop's lock, and by `close()` once no job can run any more.
+    // @unchecked: `datastore` and `refusal` are not Sendable; they are touched by one job at a time, on the writer's
+    // thread (the queue's lock orders each job after the one before), and by `close()` once no job can run any more.
 
     /// The datastore's path, for messages.
     public let path: String
@@ -16,6 +13,8 @@ public final class DatastoreWriter: @unchecked Sendable {
     private let datastore: TipsDatastore
     /// Set once the journal's pages were found damaged: no job runs after that.
     private var refusal: DatastoreError?
+    /// The jobs handed to the writer's thread, started with the first.
+    private lazy var queue = JobQueue { [unowned self] job in self.perform(job) }
 
     /// Takes over `datastore`; from now on only the jobs given to ``perform(_:)`` use it: set its
     /// ``TipsDatastore/pathCheck`` before.
@@ -55,10 +54,23 @@ public final class DatastoreWriter: @unchecked Sendable {
         }
     }
 
-    /// Closes the datastore, folding its WAL into the file; once every job has returned and no other will be given.
+    /// Has the writer's thread perform `job` after the jobs handed in before it, and call `done` there with what it
+    /// gave.
+    public func submit(_ job: DatastoreJob, then done: @escaping @Sendable (DatastoreJobResult) -> Void) {
+        queue.append(job, then: done)
+    }
+
+    /// Waits until the writer's thread has performed every job handed in, and called their `done`.
+    public func waitUntilIdle() {
+        queue.waitUntilIdle()
+    }
+
+    /// Closes the datastore, folding its WAL into the file, once every job handed in is done; no job may be handed in
+    /// after.
     ///
     /// - Throws: `DatastoreError` when closing fails; the WAL then stays, and the next opening replays it.
     public func close() throws(DatastoreError) {
+        queue.finish()
         try datastore.close()
     }
 }

@@ -2,6 +2,7 @@ import BusTestSupport
 import Testing
 
 @testable import DBus
+@testable import EventLoop
 
 /// A connection's timeouts are one loop timer, set for the first pending call: once no call waits, no timer is left
 /// to wake an idle program (the notifier woke once a minute with one left behind).

@@ -1,5 +1,6 @@
 import BusTestSupport
 import DBus
+import EventLoop
 
 /// What the echo service has seen, shared with the test thread.
 struct EchoServiceState: Sendable {

@@ -1,4 +1,5 @@
 import DBus
+import EventLoop
 import Foundation
 
 /// A thread running a `PollLoop`, for a service side in the same process as a test's blocking client.

@@ -1,4 +1,5 @@
 import CSystem
+import DBus
 import Glibc
 
 extension PollLoop {
@@ -19,7 +20,6 @@ extension PollLoop {
         let id = makeID()
         alarms[id] = Alarm(deadline: microsecondsSinceEpoch, handler: handler)
         openClockChangeTimer()
-        noteChange()
         return id
     }
 

@@ -1,8 +1,9 @@
 import CSystem
+import DBus
 import Glibc
 
 /// An epoll(7) instance and what it holds: each descriptor once, level-triggered, for the events it is to be watched
-/// for, with the descriptor as its data; one-shot while two threads wait on it (``oneShot``).
+/// for, with the descriptor as its data.
 ///
 /// The loop sleeps in epoll_wait(2) on this one descriptor rather than in poll(2) on all of its own: the bus socket,
 /// the wake-up eventfd, the signals' socket, the clock's timerfd and the daemon's inotify watches. poll(2) walks every
@@ -22,12 +23,6 @@ struct EpollSet: ~Copyable {
     /// and epoll(7) keeps a file as long as it is open, so it can neither be taken out nor be kept from being reported
     /// ready for ever. A new instance, holding what this one should, is the only way out.
     private(set) var mustRebuild = false
-    /// Whether each descriptor is held one-shot: reported to one waiter, then held back until ``rearm(_:)``. Two threads
-    /// waiting on the instance at once each get a different event, and an event that stays (a socket not read yet)
-    /// wakes no second thread while the first handles it; with one thread waiting, level-triggered alone costs no
-    /// re-arming.
-    private(set) var oneShot = false
-
     /// Creates an empty instance.
     ///
     /// - Throws: `DBusError.system` when epoll_create1(2) fails (too many descriptors open).
@@ -78,37 +73,15 @@ struct EpollSet: ~Copyable {
         refused[fd] = failure == EPERM ? events : EPOLLERR.rawValue
     }
 
-    /// Waits at most `timeout` milliseconds (`-1`: until something is ready) for what the instance holds, on
-    /// `descriptor` read beforehand: the loop calls it with its lock let go, while another thread may change what the
-    /// instance holds (which epoll_wait(2) sees at once).
+    /// Waits at most `timeout` milliseconds (`-1`: until something is ready) for what the instance holds.
     ///
     /// - Returns: How many of `ready` were filled, `-1` when interrupted by a signal.
-    static func wait(on descriptor: Int32, into ready: inout [epoll_event], timeout: Int32) -> Int {
+    func wait(into ready: inout [epoll_event], timeout: Int32) -> Int {
         Int(epoll_wait(descriptor, &ready, Int32(ready.count), timeout))
     }
 
-    /// Holds every descriptor one-shot, or level-triggered alone again; call with no thread between epoll_wait(2)
-    /// returning an event and its ``rearm(_:)``, or that event may be reported twice.
-    mutating func holdOneShot(_ on: Bool) {
-        guard on != oneShot else { return }
-        oneShot = on
-        for (fd, events) in held where control(EPOLL_CTL_MOD, fd, events: events) != 0 && errno == EBADF {
-            mustRebuild = true
-        }
-    }
-
-    /// Holds `fd` again for what it is held for, once the event reported on it was handled: a one-shot descriptor is
-    /// held back after each report. Nothing to do when not one-shot, or when `fd` is no longer held.
-    mutating func rearm(_ fd: Int32) {
-        guard oneShot, let events = held[fd] else { return }
-        if control(EPOLL_CTL_MOD, fd, events: events) != 0, errno == EBADF {
-            mustRebuild = true
-        }
-    }
-
     /// Replaces the instance with a new one holding what this one should, when a descriptor was closed while held.
-    /// Call when no thread waits on it; when a new instance cannot be made, this one stays, and the next call tries
-    /// again.
+    /// When a new instance cannot be made, this one stays, and the next call tries again.
     mutating func rebuild() {
         guard mustRebuild else { return }
         let fresh = epoll_create1(CSYSTEM_EPOLL_CLOEXEC)
@@ -124,8 +97,7 @@ struct EpollSet: ~Copyable {
     }
 
     private func control(_ operation: Int32, _ fd: Int32, events: UInt32) -> Int32 {
-        var event = epoll_event(
-            events: events | (oneShot && events != 0 ? EPOLLONESHOT.rawValue : 0), data: epoll_data_t(fd: fd))
+        var event = epoll_event(events: events, data: epoll_data_t(fd: fd))
         return epoll_ctl(descriptor, operation, fd, &event)
     }
 }

@@ -1,5 +1,6 @@
 import BusTestSupport
 import DBus
+import EventLoop
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import DBus
 import Glibc
 
 /// For each signal number, the write end of the pipe of the loop handling it, or `-1`.

@@ -1,15 +1,13 @@
 import CSystem
+import DBus
 import Glibc
 
-/// A main loop on epoll(7): descriptor watches, monotonic timers, wall-clock alarms, POSIX signals and idle callbacks,
-/// and work its handlers hand it to run outside (`runOutside(_:then:)`).
+/// A main loop on epoll(7), run by one thread: descriptor watches, monotonic timers, wall-clock alarms, POSIX signals,
+/// idle callbacks, and work other threads post to it (``post(_:)``).
 ///
-/// Use a loop from the thread that runs it, and from its handlers. Handlers run one at a time, with the loop's lock
-/// held; once a handler has handed work out, `run()` serves with two threads: both wait in epoll_wait(2) when idle,
-/// an event wakes one of them, and while one runs the work the other is already there to serve the sources, so a
-/// handler may run on either. The second thread leaves once no work has been handed out for ``helperLinger``. When
-/// nothing is due, `run()` sleeps in epoll_wait(2) with no periodic wakeups: the timeout is the time to the next timer
-/// or alarm, or infinite.
+/// Use a loop from the thread that runs it, and from its handlers; only ``post(_:)`` may be called from any thread.
+/// When nothing is due, `run()` sleeps in epoll_wait(2) with no periodic wake-ups: the timeout is the time to the next
+/// timer or alarm, or infinite.
 ///
 /// Watches are level-triggered, as with poll(2): a descriptor stays ready until it is read or written. Remove a
 /// watch before closing its descriptor.
@@ -44,8 +42,6 @@ public final class PollLoop: DBusEventLoop {
     var timers: [LoopSourceID: Timer] = [:]
     var alarms: [LoopSourceID: Alarm] = [:]
     var idleHandlers: [() -> Void] = []
-    /// Idle callbacks no thread is woken for (``scheduleSpare(_:)``).
-    var spareHandlers: [() -> Void] = []
     var signalHandlers: [Int32: [LoopSourceID: () -> Void]] = [:]
     var clockChangeHandlers: [LoopSourceID: () -> Void] = [:]
     /// The read end of the pipe the signal handler writes signal numbers to, `-1` until a signal handler is added.
@@ -54,47 +50,26 @@ public final class PollLoop: DBusEventLoop {
     /// A `CLOCK_REALTIME` timerfd armed far in the future with `TFD_TIMER_CANCEL_ON_SET`, so that setting the clock
     /// (or resuming from suspend) wakes the loop to recompute alarm timeouts. `-1` until an alarm is set.
     var clockChangeFD: Int32 = -1
+    /// The work other threads posted, and the eventfd that wakes the loop for it.
+    let posted = PostedWork()
     private var nextID: UInt64 = 1
     var stopRequested = false
 
-    /// Held while a handler runs, and whenever the loop's state is read or changed; let go in epoll_wait(2) and during
-    /// outside work.
-    let exclusion = LoopLock()
-    /// Outside work handed in and not yet taken, in order.
-    var outsideWork: [OutsideWork] = []
-    /// The thread out with outside work, if one is.
-    var workerAway: LoopThreadRole?
-    /// The runner's sleep in epoll_wait(2), if it is in it.
-    var runnerSleep = PollerSleep()
-    /// The helper's sleep in epoll_wait(2), if it is in it.
-    var helperSleep = PollerSleep()
-    /// Whether a thread waits for the other to leave epoll_wait(2), to replace the epoll(7) instance it sleeps on.
-    var rebuildWaits = false
-    /// An eventfd the loop sleeps on once the helper exists: written to wake a thread in epoll_wait(2).
-    var wakeWriteFD: Int32 = -1
-    /// The second thread, if `run()` has one.
-    var helper: HelperThread = .absent
-    /// When outside work last ended, on the monotonic clock: the helper leaves ``helperLinger`` later if none came.
-    var outsideWorkEndedAt: Int64 = 0
-    /// Whether the thread out with work lets its processor go for a moment once none is left
-    /// (``pauseAfterOutsideWork()``).
-    var pauseRequested = false
-    /// How long ``pauseAfterOutsideWork()`` sleeps: the shortest sleep, which the kernel's timer slack lengthens to
-    /// some 50 µs. A test makes it long enough to watch what happens meanwhile.
-    public var pauseLength: Duration = .microseconds(1)
-
     /// Creates an empty loop.
     ///
-    /// - Throws: `DBusError.system` when the loop's epoll(7) instance cannot be made (too many descriptors open).
+    /// - Throws: `DBusError.system` when the loop's epoll(7) instance or its eventfd cannot be made (too many
+    ///   descriptors open).
     public init() throws(DBusError) {
         epoll = try EpollSet()
+        guard posted.descriptor >= 0 else { throw .system(operation: "eventfd", errno: errno) }
+        sleepOn(posted.descriptor)
     }
 
     deinit {
         for signal in signalHandlers.keys {
             releaseSignal(signal)
         }
-        for fd in [signalReadFD, signalWriteFD, clockChangeFD, wakeWriteFD] where fd >= 0 {
+        for fd in [signalReadFD, signalWriteFD, clockChangeFD] where fd >= 0 {
             Glibc.close(fd)
         }
     }
@@ -107,52 +82,44 @@ public final class PollLoop: DBusEventLoop {
     // MARK: - Running
 
     /// Runs the loop until `stop()` is called from one of its handlers.
-    ///
-    /// It returns once the outside work in hand, if any, is done and its `then` has run; work handed in and not yet
-    /// taken stays for the next `run()` or `runQueuedOutsideWork()`.
     public func run() {
-        exclusion.lock()
-        defer { exclusion.unlock() }
         stopRequested = false
-        participate(as: .runner)
-        stopHelper()
+        while !stopRequested {
+            iterate(maximumWait: nil)
+        }
     }
 
     /// Makes `run()` return after the current handler; sources still due run in the next `run()`.
     public func stop() {
         stopRequested = true
-        wakePoller()
     }
 
-    /// A thread's sleep in epoll_wait(2), or that it is not in it.
-    subscript(sleepOf role: LoopThreadRole) -> PollerSleep {
-        get { role == .runner ? runnerSleep : helperSleep }
-        set {
-            if role == .runner { runnerSleep = newValue } else { helperSleep = newValue }
-        }
-    }
-
-    /// Runs one iteration: outside work handed in (here, with nothing served meanwhile), idle callbacks, then waits at
-    /// most `timeout` for events and handles them.
+    /// Runs one iteration: idle callbacks, then waits at most `timeout` for events and handles them.
     ///
     /// - Parameter timeout: The longest wait; `nil` waits until something happens.
     public func runOnce(timeout: Duration?) {
-        runQueuedOutsideWork()
-        exclusion.lock()
-        defer { exclusion.unlock() }
-        iterate(as: .runner, maximumWait: timeout.map(Self.milliseconds(rounding:)))
+        iterate(maximumWait: timeout.map(Self.milliseconds(rounding:)))
     }
 
-    /// One iteration of `role`'s thread with the lock held: idle callbacks, then epoll_wait(2) with the lock let go,
-    /// then what it found. It returns without waiting when the idle callbacks handed out work this thread may take.
-    func iterate(as role: LoopThreadRole, maximumWait: Int32?) {
+    /// Runs the work posted so far, here and now: for a program whose loop has stopped, finishing what other threads
+    /// hand back.
+    ///
+    /// - Returns: How many pieces of work ran.
+    @discardableResult
+    public func runPosted() -> Int {
+        let work = posted.take()
+        for piece in work {
+            piece()
+        }
+        return work.count
+    }
+
+    /// One iteration: idle callbacks, then epoll_wait(2), then what it found.
+    private func iterate(maximumWait: Int32?) {
         runIdleHandlers()
-        if stopRequested || outsideWorkIsReady { return }
-        // After the work an idle callback handed out, not before: spare callbacks wait for a free thread.
-        runSpareHandlers()
-        if stopRequested || outsideWorkIsReady { return }
-        rebuildEpollIfNeeded(as: role)
-        let nothingPending = idleHandlers.isEmpty && spareHandlers.isEmpty && epoll.refused.isEmpty
+        if stopRequested { return }
+        epoll.rebuild()
+        let nothingPending = idleHandlers.isEmpty && epoll.refused.isEmpty
         var timeout = nothingPending ? nextTimeout() : 0
         if let maximumWait, timeout < 0 || timeout > maximumWait {
             timeout = maximumWait
@@ -165,47 +132,21 @@ public final class PollLoop: DBusEventLoop {
             ready = Array(repeating: epoll_event(), count: 16)
         }
         defer { readyEvents = ready }
-        let until = timeout < 0 ? nil : Self.monotonicNow() + Int64(timeout) * 1_000_000
-        self[sleepOf: role] = PollerSleep(polling: true, until: until)
-        let descriptor = epoll.descriptor
-        exclusion.unlock()
-        let count = EpollSet.wait(on: descriptor, into: &ready, timeout: timeout)
-        exclusion.lock()
-        self[sleepOf: role] = PollerSleep()
-        if rebuildWaits { exclusion.broadcast() }
+        let count = epoll.wait(into: &ready, timeout: timeout)
         for event in ready.prefix(max(0, count)) {
             let fd = event.data.fd
             switch fd {
             case signalReadFD: drainSignals()
-            case wakeWriteFD: drainWakeups()
+            case posted.descriptor: runPosted()
             case clockChangeFD: rearmClockChangeTimer()
             default: dispatchWatches(on: fd, revents: event.events)
             }
-            // Held back since it was reported, while two threads wait: held again now that it was handled, so that
-            // what is still ready is reported again, as level-triggered.
-            epoll.rearm(fd)
         }
-        if !epoll.refused.isEmpty {
-            for (fd, revents) in epoll.refused {
-                dispatchWatches(on: fd, revents: revents)
-            }
+        for (fd, revents) in epoll.refused {
+            dispatchWatches(on: fd, revents: revents)
         }
         fireDueTimers()
         fireDueAlarms()
-    }
-
-    /// Replaces the epoll(7) instance when a descriptor was closed while held (`EpollSet.rebuild()`), once the other
-    /// thread is out of epoll_wait(2): asleep in the old instance, it would hear only of the descriptors that one held,
-    /// until its timeout or one of them woke it, and of none watched since.
-    private func rebuildEpollIfNeeded(as role: LoopThreadRole) {
-        let other: LoopThreadRole = role == .runner ? .helper : .runner
-        while epoll.mustRebuild, self[sleepOf: other].polling {
-            rebuildWaits = true
-            wakePoller()
-            exclusion.wait()
-        }
-        rebuildWaits = false
-        epoll.rebuild()
     }
 
     private func runIdleHandlers() {
@@ -221,28 +162,14 @@ public final class PollLoop: DBusEventLoop {
         }
     }
 
-    private func runSpareHandlers() {
-        guard !spareHandlers.isEmpty else { return }
-        let handlers = spareHandlers
-        spareHandlers.removeAll()
-        for (index, handler) in handlers.enumerated() {
-            if stopRequested || outsideWorkIsReady {
-                // Keep the rest for the next free thread.
-                spareHandlers.insert(contentsOf: handlers[index...], at: 0)
-                return
-            }
-            handler()
-        }
-    }
-
     /// The poll timeout in milliseconds to the next timer or alarm, `-1` when none.
     func nextTimeout() -> Int32 {
         var timeout: Int64 = -1
-        if let deadline = Self.earliest(timers.values.lazy.map(\.deadline)) {
+        if let deadline = timers.values.lazy.map(\.deadline).min() {
             let remaining = max(0, deadline - Self.monotonicNow())
             timeout = (remaining + 999_999) / 1_000_000
         }
-        if let deadline = Self.earliest(alarms.values.lazy.map(\.deadline)) {
+        if let deadline = alarms.values.lazy.map(\.deadline).min() {
             let remaining = max(0, deadline.subtractingReportingOverflow(Self.realtimeNow()).partialValue)
             let milliseconds = min(Int64(Int32.max), remaining / 1_000 + (remaining % 1_000 == 0 ? 0 : 1))
             timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
@@ -295,19 +222,8 @@ public final class PollLoop: DBusEventLoop {
         return events
     }
 
-    /// The smallest of `deadlines`, without an array: the loop asks at every iteration.
-    private static func earliest(_ deadlines: some Sequence<Int64>) -> Int64? {
-        var earliest: Int64?
-        for deadline in deadlines where earliest.map({ deadline < $0 }) ?? true {
-            earliest = deadline
-        }
-        return earliest
-    }
-
     private func fireDueTimers() {
-        guard let first = Self.earliest(timers.values.lazy.map(\.deadline)) else { return }
         let now = Self.monotonicNow()
-        guard first <= now else { return }
         let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
         for (id, _) in due where !stopRequested {
             guard var timer = timers[id] else { continue }
@@ -322,9 +238,7 @@ public final class PollLoop: DBusEventLoop {
     }
 
     private func fireDueAlarms() {
-        guard let first = Self.earliest(alarms.values.lazy.map(\.deadline)) else { return }
         let now = Self.realtimeNow()
-        guard first <= now else { return }
         let due = alarms.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
         for (id, _) in due where !stopRequested {
             guard let alarm = alarms.removeValue(forKey: id) else { continue }
@@ -340,7 +254,6 @@ public final class PollLoop: DBusEventLoop {
         let id = makeID()
         watches[id] = Watch(fd: fd, events: events, handler: handler)
         epoll.hold(epollEvents(on: fd), on: fd, anew: true)
-        noteChange()
         return id
     }
 
@@ -349,14 +262,12 @@ public final class PollLoop: DBusEventLoop {
         guard let fd = watches[id]?.fd else { return }
         watches[id]?.events = events
         epoll.hold(epollEvents(on: fd), on: fd)
-        noteChange()
     }
 
     /// Stops a watch.
     public func removeWatch(_ id: LoopSourceID) {
         guard let fd = watches.removeValue(forKey: id)?.fd else { return }
         epoll.hold(epollEvents(on: fd), on: fd)
-        noteChange()
     }
 
     /// Starts a timer on the monotonic clock; see `DBusEventLoop.addTimer(interval:repeating:handler:)`.
@@ -366,28 +277,27 @@ public final class PollLoop: DBusEventLoop {
         let nanoseconds = max(0, Self.nanoseconds(interval))
         timers[id] = Timer(
             deadline: Self.monotonicNow() + nanoseconds, interval: nanoseconds, repeating: repeating, handler: handler)
-        noteChange()
         return id
     }
 
     /// Stops a timer.
     public func removeTimer(_ id: LoopSourceID) {
         timers[id] = nil
-        noteChange()
     }
 
     /// Runs `handler` once at the start of the next iteration, before the loop sleeps.
     public func scheduleIdle(_ handler: @escaping () -> Void) {
         idleHandlers.append(handler)
-        noteChange()
     }
 
-    /// Runs `handler` once at the start of the next iteration of whichever thread comes to one first, after the idle
-    /// callbacks, but wakes no thread for it: for work worth doing while a thread is free and not worth a wake-up.
-    /// Handed in before a handler hands out work, it runs on the other thread only if an event wakes that thread
-    /// meanwhile, and otherwise once the work's `then` has run.
-    public func scheduleSpare(_ handler: @escaping () -> Void) {
-        spareHandlers.append(handler)
+    /// Runs `work` on the loop's thread, as a handler, soon.
+    public func post(_ work: @escaping @Sendable () -> Void) {
+        posted.append(work)
+    }
+
+    /// What another thread posts work to the loop through.
+    public var mailbox: LoopMailbox {
+        LoopMailbox(posted: posted)
     }
 
     // MARK: - Clocks
