@@ -86,14 +86,11 @@ let package = Package(
         .executableTarget(
             name: "tips-flood", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-flood",
             swiftSettings: strict),
-        // Sends random but well-formed messages to the real service and checks every reply and the counts afterwards.
+        // Sends random but well-formed messages to the real service and checks every reply and the counts afterwards;
+        // the fuzzing test, scripts/fuzz and the leak check under valgrind (scripts/memcheck) run it.
         .executableTarget(
             name: "tips-fuzz", dependencies: ["DBus", "BusTestSupport", "TipsInterface"],
             path: "Tests/Support/tips-fuzz", swiftSettings: strict),
-        // Makes a fixed mix of reads, writes, property reads and refused calls, for the leak check under valgrind.
-        .executableTarget(
-            name: "tips-mix", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-mix",
-            swiftSettings: strict),
         // Asks the service for a tip's words in ever new language names and prints its resident set as it goes.
         .executableTarget(
             name: "tips-languages", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-languages",

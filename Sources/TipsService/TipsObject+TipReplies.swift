@@ -7,8 +7,8 @@ import TipsInterface
 /// it so far.
 struct PreparedTip {
     /// What the replies are made from, shared by every copy: a copy of a tip kept (into a plan, out of a cache) is
-    /// then a handful of references rather than every string and array of the snapshot and the dictionary (copying
-    /// and destroying those was 55,000 instructions a write read between, `scripts/profile-calls`).
+    /// then a handful of references rather than every string and array of the snapshot and the dictionary, which
+    /// every write read between would otherwise copy and destroy.
     private let source: Source
     /// `GetTips` of this tip alone.
     var alone: Tips1.GetTipsPrepared?

@@ -1,7 +1,7 @@
 import BusTestSupport
 import Testing
 
-/// docs/org.feels.Tips1.md and org.feels.Tips1(5) are generated from the interface XML through gdbus-codegen.
+/// docs/org.feels.Tips1.md and org.feels.Tips1(5) are generated from the interface XML by scripts/interface-reference.
 @Suite("The interface reference")
 struct InterfaceReferenceTests {
     @Test func isUpToDateWithTheXMLAndEveryMemberIsDocumented() throws {

@@ -1,8 +1,8 @@
 /// One tip of the catalog: its words, its artwork, where it shows and the rules that make it eligible.
 ///
 /// A value, held in one shared box: every snapshot, observation and reply of a tip carries a copy of it, and a copy
-/// is then one reference counted rather than each of its strings and arrays (a write read between copied tips some
-/// 200 times, `scripts/profile-calls`).
+/// is then one reference counted rather than each of its strings and arrays (a write read between copies tips
+/// hundreds of times).
 public struct Tip: Hashable, Sendable, Identifiable {
     private let box: Box
 

@@ -64,12 +64,5 @@ do throws(DBusError) {
 checks.checkLog(of: service, runStopped: stopped)
 service.shutdown()
 tally.failures = checks.failed
-print(tally.report(seed: options.seed, seconds: (clock.now - started).secondsValue, checks: checks.passed))
+print(tally.report(seed: options.seed, seconds: (clock.now - started).seconds, checks: checks.passed))
 exit(tally.passed ? 0 : 1)
-
-extension Duration {
-    /// The duration in seconds.
-    var secondsValue: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}
