@@ -36,7 +36,7 @@ final class ServiceUnderTest {
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            bus = try other?.bus ?? TestBus(configFile: SessionBusConfig.write(in: folder))
+            bus = try other?.bus ?? TestBus()
             client = try DBusConnection(address: bus.address)
         } catch {
             try? FileManager.default.removeItem(at: folder)
