@@ -38,7 +38,6 @@ extension TipsObject {
             }
             announcedProperties = properties
         }
-        refreshKeptReplies()
         scheduleWake()
     }
 

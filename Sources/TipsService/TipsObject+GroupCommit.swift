@@ -48,8 +48,6 @@ struct Applied {
 
 /// The writes of one group commit, each with what applying it gave, and the engine they made together.
 struct Commit {
-    /// Which commit of the object's this is, counting from 1.
-    let serial: UInt64
     let writes: [Write]
     let outcomes: [Result<Applied, TipsError>]
     let engine: TipsEngine
@@ -101,8 +99,7 @@ extension TipsObject {
                 outcomes.append(.failure(error))
             }
         }
-        commitsStarted += 1
-        let commit = Commit(serial: commitsStarted, writes: writes, outcomes: outcomes, engine: engine)
+        let commit = Commit(writes: writes, outcomes: outcomes, engine: engine)
         guard engine.state != durable.state || !journal.isEmpty else {
             // Nothing to make durable (a refused request, a testing switch): answer now. Announcing is comparing every
             // tip and property (28,000 instructions), for nothing when the writes changed nothing observable either:
@@ -129,7 +126,6 @@ extension TipsObject {
         switch result {
         case .saved(let counts):
             durable = commit.engine
-            durableCommit = (commit.serial, durableGeneration)
             forgotten = counts
         case .failed(let error):
             log("Failed to save: \(error)")

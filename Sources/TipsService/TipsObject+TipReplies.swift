@@ -6,15 +6,12 @@ import TipsInterface
 /// A tip's dictionary in one list of languages as last built, the snapshot it shows, and the replies marshalled from
 /// it so far.
 struct PreparedTip {
-    /// What the replies are made from, shared by every copy: a copy of a tip kept (into a plan, out of a cache) is
-    /// then a handful of references rather than every string and array of the snapshot and the dictionary, which
+    /// What the replies are made from, shared by every copy: a copy of a tip kept (out of the cache) is then a
+    /// handful of references rather than every string and array of the snapshot and the dictionary, which
     /// every write read between would otherwise copy and destroy.
     private let source: Source
     /// `GetTips` of this tip alone.
     var alone: Tips1.GetTipsPrepared?
-    /// How many times in a row `alone` was made again after a write (`refreshKeptReplies()`) and not read: a tip
-    /// not read between writes stops being made again at each.
-    var refreshesUnread = 0
     /// `PresentTip` of this tip answering shown false: a present that records nothing (the tip not shown, or
     /// `record` false) leaves the tip as it was, so the next one answers the same.
     var presentedHidden: Tips1.PresentTipPrepared?
@@ -54,24 +51,13 @@ struct PreparedTip {
     var tip: Tips1.Tip { source.tip }
 }
 
-extension PreparedTip {
-    /// Whether a write that changes the tip makes its reply alone again: kept for a read of the tip alone, and read
-    /// since it was last made again twice in a row.
-    var isMadeAgain: Bool { alone != nil && refreshesUnread < TipsObject.refreshesUnreadKept }
-}
-
 /// `GetTips` of every tip, or of every tip at one location, as last marshalled, and the snapshots it shows.
 struct PreparedTipList {
     let snapshots: [TipSnapshot]
     let languages: [LanguageName]
     let prepared: Tips1.GetTipsPrepared
-    /// How many times in a row it was made again for a write (`prepareUpcomingReplies(for:)`) and not read.
-    var refreshesUnread = 0
     /// As `PreparedTip.checkedIn`, for ``TipsObject/keptList(location:languages:at:)``.
     var checkedIn: UInt64?
-
-    /// Whether a write that changes the list makes it again: read since it was last made again twice in a row.
-    var isMadeAgain: Bool { refreshesUnread < TipsObject.refreshesUnreadKept }
 }
 
 /// A tip in a list of languages.
@@ -94,10 +80,6 @@ extension TipsObject {
     /// A caller naming ever new lists of languages must not grow the caches without bound: sixteen lists' worth is
     /// kept (each list of languages a call names is cut to sixteen names first).
     static let languageListsKept = 16
-    /// How many tips one refresh makes again at most: a request arriving meanwhile waits for them.
-    static let tipsRefreshedAtOnce = 2
-    /// How many times in a row a tip not read is made again after a write.
-    static let refreshesUnreadKept = 2
 
     /// `GetTips`' reply: the tips `ids` name (every tip, in catalog order, when empty) at `location` (`''` for every
     /// location), in words of `languages`.
@@ -136,7 +118,6 @@ extension TipsObject {
         let key = TipListKey(location: filter, languages: languages.map(\.text))
         let checkedIn = holds ? durableGeneration : nil
         if let index = tipLists.index(forKey: key), tipLists.values[index].snapshots == snapshots {
-            tipLists.values[index].refreshesUnread = 0
             tipLists.values[index].checkedIn = checkedIn
             return tipLists.values[index].prepared
         }
@@ -212,7 +193,6 @@ extension TipsObject {
 
     /// `GetTips` of the tip alone (once, and kept in `prepared`).
     static func alone(_ prepared: inout PreparedTip) throws(DBusMethodError) -> Tips1.GetTipsPrepared {
-        prepared.refreshesUnread = 0
         if let kept = prepared.alone { return kept }
         let tip = try marshalled(&prepared)
         let alone = try marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: [tip]) }
@@ -243,7 +223,6 @@ extension TipsObject {
             dictionaries.values[index].checkedIn == durableGeneration, let kept = dictionaries.values[index].alone,
             snapshotsHold(at: now)
         else { return nil }
-        dictionaries.values[index].refreshesUnread = 0
         return kept
     }
 
@@ -256,7 +235,6 @@ extension TipsObject {
         guard let index = tipLists.index(forKey: TipListKey(location: filter, languages: languages.map(\.text))),
             tipLists.values[index].checkedIn == durableGeneration, snapshotsHold(at: now)
         else { return nil }
-        tipLists.values[index].refreshesUnread = 0
         return tipLists.values[index].prepared
     }
 
@@ -307,45 +285,6 @@ extension TipsObject {
         PreparedTip(
             snapshot: snapshot, languages: languages,
             tip: TipDictionary.tip(snapshot, words: words(of: snapshot.tip, languages: languages)))
-    }
-
-    // MARK: - Refreshing after a change
-
-    /// Makes again, right after a change is announced, the replies kept for the tips read on their own that the
-    /// change altered (at most ``tipsRefreshedAtOnce``): an app reads the tip at its anchor again after the user acted
-    /// there (logged a mood), and is then answered with a reply made beforehand rather than marshalled while it
-    /// waits. Only while no write waits or is being made durable, and only a tip read since it was last made again
-    /// twice: writes in a stream, or writes nobody reads between, would have it made for nothing, on the processor
-    /// the writers need, while an app's job may make two writes before its read (a tip shown, then a mood logged).
-    /// Lists, and tips only ever read in them, are made at the read, as before.
-    func refreshKeptReplies() {
-        guard committing == nil, waiting.isEmpty, !dictionaries.isEmpty else { return }
-        // Known before the snapshots below are made: a reply made or found unchanged here is then checked.
-        let holds = snapshotsHold(at: durable.now)
-        var budget = Self.tipsRefreshedAtOnce
-        // Each tip's snapshot once, however many lists of languages keep it.
-        var current: [TipID: TipSnapshot] = [:]
-        var index = dictionaries.startIndex
-        while index != dictionaries.endIndex, budget > 0 {
-            defer { dictionaries.formIndex(after: &index) }
-            let kept = dictionaries.values[index]
-            // A tip checked in this generation (made while its write was made durable) is the tip as it is.
-            guard kept.isMadeAgain, !(holds && kept.checkedIn == durableGeneration) else { continue }
-            let id = kept.snapshot.tip.id
-            if current[id] == nil { current[id] = try? durable.snapshot(of: id) }
-            guard let snapshot = current[id] else { continue }
-            guard snapshot != kept.snapshot else {
-                if holds { dictionaries.values[index].checkedIn = durableGeneration }
-                continue
-            }
-            budget -= 1
-            var prepared = prepare(snapshot, languages: kept.languages)
-            // A reply that cannot be made now cannot be made at the read either, which reports why.
-            guard (try? Self.alone(&prepared)) != nil else { continue }
-            prepared.refreshesUnread = kept.refreshesUnread + 1
-            prepared.checkedIn = holds ? durableGeneration : nil
-            dictionaries.values[index] = prepared
-        }
     }
 
     static func marshal<Prepared>(_ make: () throws(DBusError) -> Prepared) throws(DBusMethodError)

@@ -64,10 +64,6 @@ public final class TipsObject {
     /// The last `GetTips` reply of every tip (or of every tip at one location) marshalled in each list of languages,
     /// with the snapshots it shows.
     var tipLists: [TipListKey: PreparedTipList] = [:]
-    /// How many commits have started: the last one's `Commit.serial`.
-    var commitsStarted: UInt64 = 0
-    /// The last commit made durable, and the generation of ``durable`` it made.
-    var durableCommit: (serial: UInt64, generation: UInt64)?
     /// `PresentNextTip`'s answer when no tip is to be shown, marshalled at its first call.
     var nothingPresented: Tips1.PresentNextTipPrepared?
     /// The properties last announced.
