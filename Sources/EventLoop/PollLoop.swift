@@ -98,7 +98,7 @@ public final class PollLoop: DBusEventLoop {
     ///
     /// - Parameter timeout: The longest wait; `nil` waits until something happens.
     public func runOnce(timeout: Duration?) {
-        iterate(maximumWait: timeout.map(Self.milliseconds(rounding:)))
+        iterate(maximumWait: timeout.map(MonotonicTime.milliseconds(rounding:)))
     }
 
     /// Runs the work posted so far, here and now: for a program whose loop has stopped, finishing what other threads
@@ -166,7 +166,7 @@ public final class PollLoop: DBusEventLoop {
     func nextTimeout() -> Int32 {
         var timeout: Int64 = -1
         if let deadline = timers.values.lazy.map(\.deadline).min() {
-            let remaining = max(0, deadline - Self.monotonicNow())
+            let remaining = max(0, deadline - MonotonicTime.now())
             timeout = (remaining + 999_999) / 1_000_000
         }
         if let deadline = alarms.values.lazy.map(\.deadline).min() {
@@ -223,7 +223,7 @@ public final class PollLoop: DBusEventLoop {
     }
 
     private func fireDueTimers() {
-        let now = Self.monotonicNow()
+        let now = MonotonicTime.now()
         let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
         for (id, _) in due where !stopRequested {
             guard var timer = timers[id] else { continue }
@@ -274,9 +274,9 @@ public final class PollLoop: DBusEventLoop {
     @discardableResult
     public func addTimer(interval: Duration, repeating: Bool, handler: @escaping () -> Void) -> LoopSourceID {
         let id = makeID()
-        let nanoseconds = max(0, Self.nanoseconds(interval))
+        let nanoseconds = max(0, MonotonicTime.nanoseconds(interval))
         timers[id] = Timer(
-            deadline: Self.monotonicNow() + nanoseconds, interval: nanoseconds, repeating: repeating, handler: handler)
+            deadline: MonotonicTime.now() + nanoseconds, interval: nanoseconds, repeating: repeating, handler: handler)
         return id
     }
 
@@ -302,27 +302,10 @@ public final class PollLoop: DBusEventLoop {
 
     // MARK: - Clocks
 
-    static func monotonicNow() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
-
     /// The wall clock, in microseconds since the Unix epoch.
     static func realtimeNow() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
-    }
-
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? Int64.max / 2 : scaled + attoseconds / 1_000_000_000
-    }
-
-    static func milliseconds(rounding duration: Duration) -> Int32 {
-        let nanoseconds = max(0, nanoseconds(duration))
-        return Int32(clamping: (nanoseconds + 999_999) / 1_000_000)
     }
 }
