@@ -227,6 +227,16 @@ extension GroupCommitTests {
         #expect(refused > 0)
         #expect(try service.tips.moodLogCount() == succeeded)
         #expect(try service.tips.exportMoods().arrayValue?.count == succeeded)
+        // One line says it, not one a refusal.
+        let said = "Refused \(refused) writes while \(TipsObject.mostWritesWaitingForTheDisk) waited for the datastore"
+        let deadline = ContinuousClock.now + .seconds(10)
+        var log = service.daemon?.lines(of: .standardError) ?? []
+        while !log.contains(where: { $0.contains(said) }), ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            log = service.daemon?.lines(of: .standardError) ?? []
+        }
+        #expect(log.filter { $0.contains("Refused") }.count == 1, "\(log)")
+        #expect(log.contains { $0.contains(said) }, "\(log)")
         ReliabilityReport.record(
             "\(sent) writes sent at once against fsyncs stalled \(stall): the first refused after \(refusedAfter), "
                 + "\(refused) refused, \(succeeded) stored")
