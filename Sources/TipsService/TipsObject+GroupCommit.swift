@@ -54,8 +54,23 @@ struct Commit {
 }
 
 extension TipsObject {
-    /// Queues a write for the next group commit, starting one if none is in flight.
+    /// How many writes may wait for the next commit while one is in flight; a caller's write past them is refused.
+    // A person logs a mood or closes a tip a few times a minute and an app's bursts are tens of calls: only a flood
+    // against a stalled disk (an fsync taking seconds) gets this far. Unbounded, each waiting write keeps its call
+    // and its closure for as long as the disk stalls, and the next commit applies them all in one turn of the loop.
+    static let mostWritesWaitingForTheDisk = 1_000
+
+    /// Queues a write for the next group commit, starting one if none is in flight; refuses a caller's write at once,
+    /// changing nothing, when ``mostWritesWaitingForTheDisk`` already wait.
     func enqueue(_ write: Write) {
+        if let reply = write.reply, waiting.count >= Self.mostWritesWaitingForTheDisk {
+            // Answered now, so not counted among the caller's unanswered writes: it holds none of its later calls
+            // back. Its answer may overtake the caller's earlier writes still waiting; it changed nothing, so nothing
+            // the caller reads later disagrees with it.
+            writesRefusedWhileWaiting += 1
+            reply.fail(TipsServiceError.notKeepingUp(datastore: writer.path, waiting: waiting.count))
+            return
+        }
         if let caller = write.caller {
             unanswered[caller, default: 0] += 1
         }
@@ -84,6 +99,12 @@ extension TipsObject {
         guard committing == nil, !waiting.isEmpty else { return }
         let writes = waiting
         waiting.removeAll()
+        if writesRefusedWhileWaiting > 0 {
+            log(
+                "Refused \(writesRefusedWhileWaiting) writes while \(Self.mostWritesWaitingForTheDisk) waited for the "
+                    + "datastore, which is not keeping up")
+            writesRefusedWhileWaiting = 0
+        }
         var engine = durable
         engine.followClock()
         var outcomes: [Result<Applied, TipsError>] = []

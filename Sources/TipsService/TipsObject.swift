@@ -45,6 +45,8 @@ public final class TipsObject {
 
     /// Writes waiting for the next group commit, in arrival order.
     var waiting: [Write] = []
+    /// How many callers' writes were refused since the last commit started, because too many were waiting.
+    var writesRefusedWhileWaiting = 0
     /// The writes being made durable, if a commit is in flight.
     var committing: Commit?
     /// Whether a commit is to start once the messages being dispatched are (see `enqueue(_:)`).

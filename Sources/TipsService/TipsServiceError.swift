@@ -24,6 +24,12 @@ enum TipsServiceError {
         Tips1.Error.datastore(error.description)
     }
 
+    /// The D-Bus error for a write refused because `waiting` writes already wait for the datastore at `path`.
+    static func notKeepingUp(datastore path: String, waiting: Int) -> DBusMethodError {
+        Tips1.Error.datastore(
+            "Datastore '\(path)' is not keeping up: \(waiting) writes are waiting for the disk; nothing was changed")
+    }
+
     /// The D-Bus error for every call while `holder` has the datastore at `path`.
     static func inUse(datastore path: String, holder: PeerProcess?) -> DBusMethodError {
         Tips1.Error.inUse(

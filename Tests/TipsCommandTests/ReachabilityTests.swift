@@ -28,12 +28,13 @@ struct ReachabilityTests {
 
     @Test(arguments: [["tips"], ["--json", CommandName.status.rawValue], ["watch"]])
     func withoutASessionBusTheCommandExitsThreeSayingSo(arguments: [String]) throws {
-        let result = try FeelsTips.run(arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
+        let result = try FeelsTips.run(
+            arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_RUNTIME_DIR": nil])
         #expect(result.status == 3, "\(result.transcript)")
         #expect(
             result.stderr
-                == "feels-tips: cannot reach the session bus: DBUS_SESSION_BUS_ADDRESS is not set (is there a desktop "
-                + "session? --address names a bus)\n")
+                == "feels-tips: cannot reach the session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no "
+                + "$XDG_RUNTIME_DIR/bus (is there a desktop session? --address names a bus)\n")
         #expect(result.stdout.isEmpty)
     }
 
@@ -51,6 +52,17 @@ struct ReachabilityTests {
         let result = try FeelsTips.run(["log", "good"], environment: ["DBUS_SESSION_BUS_ADDRESS": service.bus.address])
         #expect(result.status == 0, "\(result.transcript)")
         #expect(try service.tips.moodLogCount() == 1)
+    }
+
+    // With DBUS_SESSION_BUS_ADDRESS unset, feels-tips said there was no session bus where busctl and gdbus found the
+    // user's bus at $XDG_RUNTIME_DIR/bus.
+    @Test func withNoAddressSetTheSessionBusIsFoundAtXDGRuntimeDirBus() throws {
+        let service = try RunningService()
+        let result = try FeelsTips.run(
+            [CommandName.status.rawValue],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_RUNTIME_DIR": service.bus.directory.path])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(!result.stdout.isEmpty, "\(result.transcript)")
     }
 
     /// The activation file `make install` writes from `dbus/org.feels.Tips.service.in`, on a private bus.

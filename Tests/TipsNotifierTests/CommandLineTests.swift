@@ -46,9 +46,21 @@ struct CommandLineTests {
 
     @Test func withNoSessionBusItExitsOneSayingSo() throws {
         let config = try TemporaryFolder()
-        let result = try Self.notifier([], env: ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_CONFIG_HOME": config.path])
+        let result = try Self.notifier(
+            [], env: ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_RUNTIME_DIR": nil, "XDG_CONFIG_HOME": config.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("DBUS_SESSION_BUS_ADDRESS is not set"), "\(result.stderr)")
+    }
+
+    @Test func withNoAddressSetItFindsTheSessionBusAtXDGRuntimeDirBus() throws {
+        let bus = try TestBus()
+        let config = try TemporaryFolder()
+        let notifier = try NotifierProcess(
+            address: nil, configHome: config.url, environment: ["XDG_RUNTIME_DIR": bus.directory.path])
+        #expect(notifier.waitForLog("Started as :"), "\(notifier.log)")
+        let client = try DBusConnection(address: bus.address)
+        let name = try #require(notifier.uniqueName)
+        #expect(try ForgedSignal.uniqueNames(ofProcess: notifier.child.pid, on: client).contains(name))
     }
 
     @Test func onceShowsTheDueTipWaitsBrieflyForTheAnswerAndExitsZeroWithdrawingIt() throws {

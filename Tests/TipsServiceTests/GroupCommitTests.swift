@@ -3,25 +3,27 @@ import DBus
 import Foundation
 import Testing
 import TipsInterface
+@testable import TipsService
 
 /// Writes made durable together, one fsync for all that arrive while the previous commit is in flight, and reads
 /// answered from what is already durable, never waiting for the disk.
 @Suite("Group commit and reads from memory")
 struct GroupCommitTests {
-    /// A running service whose every fsync and fdatasync is then slowed to half a second, as a busy or failing disk
-    /// would: strace attaches to all its threads and delays the calls' return.
+    /// A running service whose every fsync and fdatasync is then slowed (to half a second unless told), as a busy or
+    /// failing disk would: strace attaches to all its threads and delays the calls' return.
     final class ServiceOnASlowDisk {
         let service: RunningService
         private let strace: ChildProcess
 
-        init() throws {
+        init(fsyncTakes delay: Duration = .milliseconds(500)) throws {
             service = try RunningService()
             let pid = try #require(service.servicePID)
+            let microseconds = delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
             strace = try ChildProcess(
                 "strace",
                 [
                     "-f", "-p", "\(pid)", "-o", "/dev/null", "-e", "trace=fdatasync,fsync", "-e",
-                    "inject=fdatasync:delay_exit=500000", "-e", "inject=fsync:delay_exit=500000",
+                    "inject=fdatasync:delay_exit=\(microseconds)", "-e", "inject=fsync:delay_exit=\(microseconds)",
                 ])
             // "Process N attached", "with 2 threads" while the loop's helper serves; -f follows the one a write starts.
             let attached = strace.readLine(from: .standardError, timeout: .seconds(10))
@@ -154,6 +156,90 @@ struct GroupCommitTests {
         }
         #expect(name == Tips1.Error.invalidMood.rawValue)
         #expect(try service.tips.moodLogCount() == 2)
+        withExtendedLifetime(pending) {}
+    }
+}
+
+extension GroupCommitTests {
+    // The writes waiting for a stalled disk were kept without bound: a flood grew the service for as long as the
+    // disk stalled, and was then applied in one turn of the loop.
+    @Test func writesPastTheBoundWhileTheDiskStallsAreRefusedAtOnceAndReadsAreStillAnswered() throws {
+        let stall = Duration.seconds(5)
+        let slow = try ServiceOnASlowDisk(fsyncTakes: stall)
+        let service = slow.service
+        let flooder = try DBusConnection(address: service.bus.address)
+        let reader = try DBusConnection(address: service.bus.address)
+        let outcomes = Outcomes()
+        let sent = 1_500
+        let clock = ContinuousClock()
+        let started = clock.now
+        var pending = try (0..<sent).map { index in
+            try Self.send(
+                Tips1.Method.logMood.name, [.string("good"), .vardict([])], on: flooder, key: "write \(index)",
+                into: outcomes)
+        }
+        // The flooder's own read waits for its writes, refused ones included, and sees every one stored.
+        let moodLogCount = [
+            DBusValue.string(RunningService.interface.rawValue), .string(Tips1.Property.moodLogCount.rawValue),
+        ]
+        pending.append(
+            try Self.send(
+                "Get", moodLogCount, interface: "org.freedesktop.DBus.Properties", on: flooder, key: "own read",
+                into: outcomes))
+        flooder.flush()
+        let datastoreError = Tips1.Error.datastore.rawValue
+        func isRefusal(_ outcome: (String, Result<[DBusValue], DBusError>)) -> Bool {
+            guard case .failure(.remote(let name, _)) = outcome.1 else { return false }
+            return name == datastoreError
+        }
+        func isSuccess(_ outcome: (String, Result<[DBusValue], DBusError>)) -> Bool {
+            outcome.0.hasPrefix("write") && (try? outcome.1.get()) != nil
+        }
+
+        // The first refusal comes while the first commit's fsync is stalled: before any write is acknowledged.
+        #expect(Self.pump([flooder], timeout: .seconds(60)) { outcomes.all.contains(where: isRefusal) })
+        let refusedAfter = clock.now - started
+        let acknowledgedBefore = outcomes.all.filter(isSuccess).count
+        #expect(acknowledgedBefore == 0, "\(acknowledgedBefore) writes were acknowledged before the first refusal")
+        guard case .failure(.remote(_, let message))? = outcomes.all.first(where: isRefusal)?.1 else { return }
+        #expect(message.contains("not keeping up") && message.contains("nothing was changed"), "\(message)")
+
+        // Another client's read is answered while the disk still stalls.
+        pending.append(
+            try Self.send(
+                "Get", moodLogCount, interface: "org.freedesktop.DBus.Properties", on: reader, key: "read",
+                into: outcomes))
+        reader.flush()
+        #expect(Self.pump([flooder, reader], timeout: .seconds(60)) { outcomes.all.contains { $0.0 == "read" } })
+        let read = try #require(outcomes.all.firstIndex { $0.0 == "read" })
+        #expect(try outcomes.all[read].1.get() == [.variant(.uint32(0))], "the read sees only what is durable")
+        let acknowledgedBeforeTheRead = outcomes.all[..<read].filter(isSuccess).count
+        #expect(acknowledgedBeforeTheRead == 0, "the read was answered only once the disk came back")
+
+        // Once the disk comes back, every write acknowledged is in the datastore, and no refused one.
+        #expect(Self.pump([flooder], timeout: .seconds(90)) { outcomes.all.count == sent + 2 })
+        let succeeded = outcomes.all.filter(isSuccess).count
+        let refused = outcomes.all.filter(isRefusal).count
+        #expect(outcomes.all.last?.0 == "own read", "the flooder's read was answered after its writes")
+        #expect(try outcomes.all.last?.1.get() == [.variant(.uint32(UInt32(succeeded)))])
+        #expect(succeeded + refused == sent, "every write is acknowledged or refused with Error.Datastore")
+        #expect(succeeded >= TipsObject.mostWritesWaitingForTheDisk, "the writes within the bound went through")
+        #expect(refused > 0)
+        #expect(try service.tips.moodLogCount() == succeeded)
+        #expect(try service.tips.exportMoods().arrayValue?.count == succeeded)
+        // One line says it, not one a refusal.
+        let said = "Refused \(refused) writes while \(TipsObject.mostWritesWaitingForTheDisk) waited for the datastore"
+        let deadline = ContinuousClock.now + .seconds(10)
+        var log = service.daemon?.lines(of: .standardError) ?? []
+        while !log.contains(where: { $0.contains(said) }), ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            log = service.daemon?.lines(of: .standardError) ?? []
+        }
+        #expect(log.filter { $0.contains("Refused") }.count == 1, "\(log)")
+        #expect(log.contains { $0.contains(said) }, "\(log)")
+        ReliabilityReport.record(
+            "\(sent) writes sent at once against fsyncs stalled \(stall): the first refused after \(refusedAfter), "
+                + "\(refused) refused, \(succeeded) stored")
         withExtendedLifetime(pending) {}
     }
 }

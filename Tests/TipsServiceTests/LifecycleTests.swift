@@ -139,12 +139,34 @@ struct LifecycleTests {
         let folder = try TemporaryFolder()
         let result = try Self.tipsd(
             ["--datastore", folder.url.appendingPathComponent("tips.sqlite").path],
-            env: ["DBUS_SESSION_BUS_ADDRESS": nil])
+            env: ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_RUNTIME_DIR": nil])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("feels-tipsd: Failed to connect to the bus"), "\(result.stderr)")
         #expect(result.stderr.contains("DBUS_SESSION_BUS_ADDRESS is not set"), "\(result.stderr)")
         // Each cause is said once: the line once read "Failed to connect to the bus: Failed to connect to the bus: …".
         #expect(result.stderr.components(separatedBy: "Failed to connect").count == 2, "\(result.stderr)")
+    }
+
+    // busctl and gdbus find the user's bus at $XDG_RUNTIME_DIR/bus when DBUS_SESSION_BUS_ADDRESS is unset, as a
+    // systemd user session leaves it; so does the service.
+    @Test func withNoAddressSetTheServiceFindsTheSessionBusAtXDGRuntimeDirBus() throws {
+        let bus = try TestBus()
+        let folder = try TemporaryFolder()
+        let daemon = try ChildProcess(
+            try builtProduct("feels-tipsd"), ["--datastore", folder.url.appendingPathComponent("tips.sqlite").path],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_RUNTIME_DIR": bus.directory.path])
+        defer { daemon.terminate() }
+        var serving = false
+        while !serving, let line = daemon.readLine(from: .standardError, timeout: .seconds(20)) {
+            serving = line.contains("Serving 'org.feels.Tips'")
+        }
+        #expect(serving, "\(daemon.lines(of: .standardError))")
+        let client = try DBusConnection(address: bus.address)
+        let owner = try client.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "GetConnectionUnixProcessID", arguments: [.string(RunningService.name.rawValue)],
+            timeout: .seconds(5))
+        #expect(owner.first?.uint32Value == UInt32(daemon.pid))
     }
 
     @Test func theIdleServiceMakesNoWakeups() throws {

@@ -1,7 +1,28 @@
+import CDBus
 import Glibc
 
 /// What a D-Bus address names, as far as a client can tell without connecting.
 public enum DBusAddress {
+    /// The session bus's address as libdbus, GDBus and sd-bus find it in `environment`: `DBUS_SESSION_BUS_ADDRESS`,
+    /// else the user's bus socket, `$XDG_RUNTIME_DIR/bus`, when it is there; `nil` when neither names a bus.
+    ///
+    /// For a program that reads its environment through a context of its own; ``DBusConnection/session()`` leaves
+    /// the same search to libdbus.
+    public static func session(in environment: [String: String]) -> String? {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty {
+            return address
+        }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
+        let socket = runtime + "/bus"
+        // What libdbus accepts there: a socket of the user's own.
+        var status = stat()
+        guard stat(socket, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK, status.st_uid == getuid(),
+            let escaped = dbus_address_escape_value(socket)
+        else { return nil }
+        defer { dbus_free(escaped) }
+        return "unix:path=" + String(cString: escaped)
+    }
+
     /// Whether `address` names the system bus: the socket `DBUS_SYSTEM_BUS_ADDRESS` names, or the well-known
     /// `/run/dbus/system_bus_socket` (`/var/run/…` is the same file).
     ///

@@ -24,16 +24,17 @@ public final class TipsClient {
     /// Connects to the bus at `address`, or to the session bus.
     ///
     /// - Parameters:
-    ///   - address: A D-Bus address, or `nil` for `DBUS_SESSION_BUS_ADDRESS`.
-    ///   - environment: Where `DBUS_SESSION_BUS_ADDRESS` is read from.
+    ///   - address: A D-Bus address, or `nil` for the session bus: `DBUS_SESSION_BUS_ADDRESS`, else
+    ///     `$XDG_RUNTIME_DIR/bus`.
+    ///   - environment: Where `DBUS_SESSION_BUS_ADDRESS` and `XDG_RUNTIME_DIR` are read from.
     /// - Throws: ``ExitStatus/unreachable`` when there is no bus or it cannot be reached.
     public init(address: String?, environment: [String: String]) throws(CommandFailure) {
         busDescription = address.map { "the bus at '\($0)'" } ?? "the session bus"
-        guard let target = address ?? environment["DBUS_SESSION_BUS_ADDRESS"], !target.isEmpty else {
+        guard let target = address ?? DBusAddress.session(in: environment), !target.isEmpty else {
             throw CommandFailure(
                 .unreachable,
-                "cannot reach the session bus: DBUS_SESSION_BUS_ADDRESS is not set (is there a desktop session? "
-                    + "--address names a bus)")
+                "cannot reach the session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no "
+                    + "$XDG_RUNTIME_DIR/bus (is there a desktop session? --address names a bus)")
         }
         do {
             connection = try DBusConnection(address: target)

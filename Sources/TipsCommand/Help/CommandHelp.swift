@@ -74,6 +74,8 @@ public enum CommandHelp {
 
         Environment:
           DBUS_SESSION_BUS_ADDRESS  The session bus, unless --address is given.
+          XDG_RUNTIME_DIR           Without DBUS_SESSION_BUS_ADDRESS, the session
+                                    bus is the socket $XDG_RUNTIME_DIR/bus.
           TZ                        The time zone local times are shown in.
           NO_COLOR                  When set and not empty, no colour. Colour is used
                                     only when standard output is a terminal and TERM

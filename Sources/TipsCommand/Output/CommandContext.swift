@@ -4,7 +4,8 @@ import Glibc
 /// Everything of the system a command touches besides the bus: the environment, the terminal, standard output, and
 /// the question it may ask; tests may build one of their own.
 public struct CommandContext {
-    /// The variables a command reads: `DBUS_SESSION_BUS_ADDRESS`, `TERM`, `NO_COLOR`, `XDG_CONFIG_HOME`, `HOME`.
+    /// The variables a command reads: `DBUS_SESSION_BUS_ADDRESS`, `XDG_RUNTIME_DIR`, `TERM`, `NO_COLOR`,
+    /// `XDG_CONFIG_HOME`, `HOME`.
     public var environment: [String: String]
     /// Whether standard output is a terminal (for colour).
     public var outputIsTerminal: Bool
@@ -31,7 +32,7 @@ public struct CommandContext {
     public static func system() -> CommandContext {
         CommandContext(
             environment: ProcessEnvironment.values(
-                ["DBUS_SESSION_BUS_ADDRESS", "TERM", "NO_COLOR", "XDG_CONFIG_HOME", "HOME"]),
+                ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "TERM", "NO_COLOR", "XDG_CONFIG_HOME", "HOME"]),
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
             write: { FileOutput.write($0, to: STDOUT_FILENO) },

@@ -14,12 +14,12 @@ final class NotifierProcess {
     /// Starts the notifier.
     ///
     /// - Parameters:
-    ///   - address: The private bus.
+    ///   - address: The private bus; `nil` to let the notifier find the session bus in its environment.
     ///   - configHome: Its `XDG_CONFIG_HOME`; the opt-out file is `feels/notifier.conf` under it.
     ///   - arguments: Further arguments, such as `--once`.
     ///   - environment: Further variables.
     init(
-        address: String, configHome: URL, arguments: [String] = [], environment: [String: String?] = [:]
+        address: String?, configHome: URL, arguments: [String] = [], environment: [String: String?] = [:]
     ) throws {
         self.configHome = configHome
         var variables: [String: String?] = [
@@ -36,7 +36,8 @@ final class NotifierProcess {
         ]
         variables.merge(environment) { $1 }
         child = try ChildProcess(
-            try builtProduct("feels-tips-notifier"), ["--address", address] + arguments, environment: variables)
+            try builtProduct("feels-tips-notifier"), (address.map { ["--address", $0] } ?? []) + arguments,
+            environment: variables)
     }
 
     deinit {

@@ -1,0 +1,50 @@
+import BusTestSupport
+import DBus
+import Testing
+import TipsInterface
+
+/// A message near the size the session bus lets through, read and let go: the service's resident memory returns to
+/// what it was.
+@Suite("A very large message")
+struct LargeMessageTests {
+    /// A call carrying one 100 MiB string, as the test names it.
+    struct LargeCall: CustomTestStringConvertible, Sendable {
+        let testDescription: String
+        let path: ObjectPath
+        let interface: InterfaceName
+        let member: MemberName
+        let arguments: @Sendable (String) -> [DBusValue]
+    }
+
+    static let calls = [
+        LargeCall(
+            testDescription: "a call no object has", path: "/org/feels/Tests/LargeMessage",
+            interface: "org.feels.Tests.LargeMessage", member: "Carry", arguments: { [.string($0)] }),
+        LargeCall(
+            testDescription: "LogMood of a 100 MiB mood", path: RunningService.path,
+            interface: RunningService.interface, member: Tips1.Method.logMood.name,
+            arguments: { [.string($0), .vardict([])] }),
+    ]
+
+    @Test(arguments: calls)
+    func theMemoryOfA100MiBMessageIsReturnedOnceItIsHandled(_ large: LargeCall) throws {
+        let service = try RunningService()
+        let pid = try #require(service.servicePID)
+        let unique = try #require(try ForgedSignal.uniqueName(ofProcess: pid, on: service.client))
+        #expect(service.answersPing())
+        let before = try LargeMessage.memory(of: pid).resident
+        let answer = try LargeMessage.call(
+            unique, path: large.path, interface: large.interface, member: large.member, bytes: 100 << 20,
+            arguments: large.arguments, on: service.client)
+        let refused = if case .failure(.remote) = answer { true } else { false }
+        #expect(refused, "the call was answered with \(answer), not refused")
+        let highWaterMark = try LargeMessage.memory(of: pid).highWaterMark
+        #expect(highWaterMark > before + 100 * 1_024, "the message was read: at most \(highWaterMark) kB resident")
+        let after = try LargeMessage.residentKilobytes(of: pid, fallingTo: before + 4 * 1_024)
+        ReliabilityReport.record(
+            "feels-tipsd, \(large.testDescription): resident \(before) kB before, at most \(highWaterMark) kB, "
+                + "then \(after) kB")
+        #expect(after <= before + 4 * 1_024, "resident \(before) kB before the message, \(after) kB after")
+        #expect(service.answersPing())
+    }
+}
