@@ -5,7 +5,7 @@ import TipsNotifier
 // feels-tips-notifier: wiring only, in named steps. What it follows and decides, and the steps themselves, live in
 // TipsNotifier.
 //
-// The wiring is one function: its state lives in a NotifierProcess it holds in a local rather than in main.swift's
+// The wiring is one function: its state lives in a RunningNotifier it holds in a local rather than in main.swift's
 // globals, which Swift 6 makes the main actor's.
 
 /// Shows tips as notifications until told to stop, then exits with its status.
@@ -24,26 +24,26 @@ func run() -> Never {
         exit(2)
     }
 
-    let process: NotifierProcess
+    let notifier: RunningNotifier
     do {
-        NotifierProcess.useOneSessionBus(address: options.address)
-        process = try NotifierProcess(options: options, log: log)
-        process.logEvents()
-        process.stopWhenFinished()
-        process.handleSignals()
-        try process.start()
+        RunningNotifier.useOneSessionBus(address: options.address)
+        notifier = try RunningNotifier(options: options, log: log)
+        notifier.logEvents()
+        notifier.stopWhenFinished()
+        notifier.handleSignals()
+        try notifier.start()
     } catch {
         log.error(error.description)
         exit(1)
     }
-    process.followSessionLock()
+    notifier.followSessionLock()
 
-    process.run()
-    process.finish()
-    // Exits with the process, and so every object it holds, still held, as globals were: Swift would release them
+    notifier.run()
+    notifier.finish()
+    // Exits with the notifier, and so every object it holds, still held, as globals were: Swift would release them
     // after their last use, leaving the cycles their callbacks form (the loop's handlers hold the notifier) for a leak
     // checker to count as lost.
-    withExtendedLifetime(process) { exit(process.exitStatus) }
+    withExtendedLifetime(notifier) { exit(notifier.exitStatus) }
 }
 
 run()

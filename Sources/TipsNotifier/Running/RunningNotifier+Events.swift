@@ -1,4 +1,4 @@
-extension NotifierProcess {
+extension RunningNotifier {
     /// Logs every event of the notifier, each at its level: what it showed and did as notices, what failed as
     /// warnings, what it waits for and sees as information.
     public func logEvents() {

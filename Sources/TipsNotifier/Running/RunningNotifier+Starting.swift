@@ -1,4 +1,4 @@
-extension NotifierProcess {
+extension RunningNotifier {
     /// Says what it starts with, starts the notifier, and says whether GNOME's notification settings are followed.
     ///
     /// - Throws: ``NotifierStartFailure`` when the notifier cannot start.

@@ -1,6 +1,6 @@
 import Glibc
 
-extension NotifierProcess {
+extension RunningNotifier {
     /// Stops on SIGTERM and SIGINT; logs SIGHUP, SIGUSR1 and SIGUSR2 and ignores them, for the settings are re-read
     /// by themselves.
     public func handleSignals() {

@@ -1,7 +1,7 @@
 import DBus
 import FeelsSystem
 
-extension NotifierProcess {
+extension RunningNotifier {
     /// Follows logind's `LockedHint` of the user's session, on a connection to the system bus, when there is one;
     /// without it, the screen savers suffice.
     public func followSessionLock() {

@@ -6,7 +6,7 @@ import Glibc
 ///
 /// The executable makes one from its main function and calls its steps in order, so that the loop's handlers keep
 /// their state here rather than in `main.swift`'s globals, which Swift 6 makes the main actor's.
-public final class NotifierProcess {
+public final class RunningNotifier {
     let options: NotifierOptions
     let log: ProcessLog
     let languages: [LanguageName]
