@@ -7,8 +7,8 @@ import TipsService
 //
 // The wiring is one function: its state lives in a TipsDaemon it holds in a local rather than in main.swift's globals,
 // which Swift 6 makes the main actor's. The callbacks the loop runs then carry no check of the executor they run on,
-// and the program links neither the Swift concurrency runtime nor libdispatch, whose start-up alone costs half a
-// megabyte of memory.
+// and the program links neither the Swift concurrency runtime nor libdispatch, whose start-up costs memory the service
+// has no use for (docs/DESIGN.md, "Architecture").
 
 /// Serves org.feels.Tips until told to stop, then exits with its status.
 func run() -> Never {
