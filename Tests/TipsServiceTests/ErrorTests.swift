@@ -17,19 +17,25 @@ struct ErrorTests {
                 fds = Gio.UnixFDList.new_from_array([os.open("/dev/null", os.O_RDONLY)])
                 try:
                     bus.call_with_unix_fd_list_sync(
-                        "org.feels.Tips", "/org/feels/Tips", interface, member, GLib.Variant("(h)", (0,)), None, 0,
-                        5000, fds, None)
+                        sys.argv[2], sys.argv[3], interface, member, GLib.Variant("(h)", (0,)), None, 0, 5000, fds,
+                        None)
                     print(member, "answered")
                 except GLib.Error as error:
                     print(member, Gio.DBusError.get_remote_error(error))
             call("org.freedesktop.DBus.Peer", "Ping")
-            call("org.feels.Tips1", "LogMood")
+            call(sys.argv[4], sys.argv[5])
             """
-        let result = try runTool("/usr/bin/python3", ["-c", script, service.bus.address])
+        let logMood = Tips1.Method.logMood.rawValue
+        let result = try runTool(
+            "/usr/bin/python3",
+            [
+                "-c", script, service.bus.address, RunningService.name.rawValue, RunningService.path.rawValue,
+                RunningService.interface.rawValue, logMood,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.split(separator: "\n") == [
-                "Ping answered", "LogMood org.freedesktop.DBus.Error.InvalidArgs",
+                "Ping answered", "\(logMood) org.freedesktop.DBus.Error.InvalidArgs",
             ], "\(result.stdout)")
         #expect(try service.tips.logMood(mood: "good") == 1)
     }
