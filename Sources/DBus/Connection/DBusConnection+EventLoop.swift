@@ -91,11 +91,14 @@ extension DBusConnection {
         }
     }
 
-    /// Dispatches every queued incoming message, then serves the calls waiting, as many as the outgoing bound lets
-    /// through; the rest once libdbus has written enough out (the watch's writable event schedules this again).
+    /// Dispatches the queued incoming messages and serves the calls waiting while what libdbus holds for the bus is
+    /// within ``outgoingBound`` (libdbus answers `Peer` calls as it dispatches them, so a flood of them is held to it
+    /// too); the rest once libdbus has written enough out (the watch's writable event schedules this again).
     func dispatchPending() {
         dispatchScheduled = false
-        while let raw, dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
+        while let raw, dbus_connection_get_outgoing_size(raw) < Self.outgoingBound,
+            dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS
+        {}
         serveWaitingCalls()
     }
 
