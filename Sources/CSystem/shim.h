@@ -1,9 +1,7 @@
 #ifndef FEELS_CSYSTEM_SHIM_H
 #define FEELS_CSYSTEM_SHIM_H
 
-// The poll loop needs epoll, timerfd and eventfd, and the reply quota malloc_trim, which Glibc's module map does not
-// import.
-#include <malloc.h>
+// The poll loop needs epoll, timerfd and eventfd, which Glibc's module map does not import.
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>

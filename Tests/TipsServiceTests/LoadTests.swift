@@ -109,8 +109,7 @@ struct StoppedServiceTests {
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }
         // kill(2) returns before every thread has stopped: the thread the signal wakes starts the group stop, and on
-        // a loaded machine the loop's second thread, still in epoll_wait(2) after the write above, answered a call
-        // before the stop reached it.
+        // a loaded machine another thread could still run before the stop reached it.
         try #require(Self.waitUntilStopped(pid), "every thread of the service is stopped")
         var timedOut = 0
         let deadline = ContinuousClock.now + .seconds(Self.seconds)

@@ -2,9 +2,6 @@
 enum SignatureParser {
     /// Whether `code` is the type code of a basic type this binding supports (`ybnqiuxtdsog`).
     static func isBasic(_ code: UInt8) -> Bool {
-        // A switch, not a Set: building one at the first reply holding a dictionary ran standard-library code laid
-        // out far from the call path's, a 64 KiB window more resident (docs/BENCHMARKS.md, "Resident memory after
-        // calls").
         switch code {
         case UInt8(ascii: "y"), UInt8(ascii: "b"), UInt8(ascii: "n"), UInt8(ascii: "q"), UInt8(ascii: "i"),
             UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "s"),

@@ -20,11 +20,9 @@ enum ExpectedReply: Equatable {
     static let invalidArgs = ExpectedReply.error("org.freedesktop.DBus.Error.InvalidArgs")
     static let propertyReadOnly = ExpectedReply.error("org.freedesktop.DBus.Error.PropertyReadOnly")
     /// What a method of the contract may answer when called with its declared signature: a return, one of
-    /// `org.feels.Tips1.Error.*`, `InvalidArgs` (a value out of range) or `LimitsExceeded` (replies left unread).
+    /// `org.feels.Tips1.Error.*` or `InvalidArgs` (a value out of range).
     static let contractAnswer = ExpectedReply.returnOr(
-        Set(Tips1.Error.allCases.map(\.rawValue)).union([
-            "org.freedesktop.DBus.Error.InvalidArgs", "org.freedesktop.DBus.Error.LimitsExceeded",
-        ]))
+        Set(Tips1.Error.allCases.map(\.rawValue)).union(["org.freedesktop.DBus.Error.InvalidArgs"]))
 
     /// Whether a reply with `errorName` (`nil` for a method return) is what this expectation allows.
     func allows(errorName: String?) -> Bool {
