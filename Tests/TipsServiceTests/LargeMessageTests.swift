@@ -32,19 +32,19 @@ struct LargeMessageTests {
         let pid = try #require(service.servicePID)
         let unique = try #require(try ForgedSignal.uniqueName(ofProcess: pid, on: service.client))
         #expect(service.answersPing())
-        let before = try LargeMessage.memory(of: pid).resident
-        let answer = try LargeMessage.call(
-            unique, path: large.path, interface: large.interface, member: large.member, bytes: 100 << 20,
-            arguments: large.arguments, on: service.client)
-        let refused = if case .failure(.remote) = answer { true } else { false }
-        #expect(refused, "the call was answered with \(answer), not refused")
-        let highWaterMark = try LargeMessage.memory(of: pid).highWaterMark
-        #expect(highWaterMark > before + 100 * 1_024, "the message was read: at most \(highWaterMark) kB resident")
-        let after = try LargeMessage.residentKilobytes(of: pid, fallingTo: before + 4 * 1_024)
+        let measured = try LargeMessage.measure(
+            unique, pid: pid, path: large.path, interface: large.interface, member: large.member, bytes: 100 << 20,
+            slack: 4 * 1_024, arguments: large.arguments, on: service.client)
+        #expect(measured.refused, "the call was answered with \(measured.answer), not refused")
+        #expect(
+            measured.highWaterMark > measured.before + 100 * 1_024,
+            "the message was read: at most \(measured.highWaterMark) kB")
         ReliabilityReport.record(
-            "feels-tipsd, \(large.testDescription): resident \(before) kB before, at most \(highWaterMark) kB, "
-                + "then \(after) kB")
-        #expect(after <= before + 4 * 1_024, "resident \(before) kB before the message, \(after) kB after")
+            "feels-tipsd, \(large.testDescription): resident \(measured.before) kB before, at most "
+                + "\(measured.highWaterMark) kB, then \(measured.after) kB")
+        #expect(
+            measured.after <= measured.before + 4 * 1_024,
+            "resident \(measured.before) kB before, \(measured.after) kB after")
         #expect(service.answersPing())
     }
 }

@@ -29,6 +29,34 @@ public enum LargeMessage {
         return answer ?? .failure(.disconnected)
     }
 
+    /// What one large call did to the memory of process `pid`, in KiB, and how it was answered.
+    public struct Outcome {
+        /// The answer to the call.
+        public let answer: Result<[DBusValue], DBusError>
+        /// Resident before the call, at most while it was handled, and once it fell back (or after 30 s).
+        public let before: Int
+        public let highWaterMark: Int
+        public let after: Int
+
+        /// Whether the program refused the call with an error of its own.
+        public var refused: Bool { if case .failure(.remote) = answer { true } else { false } }
+    }
+
+    /// Makes the ``call(_:path:interface:member:bytes:arguments:on:)`` to the program `pid` runs, and measures its
+    /// resident memory before, at most and after, waiting for it to fall back within `slack` KiB of before.
+    public static func measure(
+        _ destination: String, pid: Int32, path: ObjectPath, interface: InterfaceName, member: MemberName,
+        bytes: Int, slack: Int, arguments: (String) -> [DBusValue], on connection: DBusConnection
+    ) throws -> Outcome {
+        let before = try memory(of: pid).resident
+        let answer = try call(
+            destination, path: path, interface: interface, member: member, bytes: bytes, arguments: arguments,
+            on: connection)
+        let highWaterMark = try memory(of: pid).highWaterMark
+        let after = try residentKilobytes(of: pid, fallingTo: before + slack)
+        return Outcome(answer: answer, before: before, highWaterMark: highWaterMark, after: after)
+    }
+
     /// What /proc/PID/status says of process `pid`'s memory, in KiB: resident now (`VmRSS`) and at most (`VmHWM`).
     public static func memory(of pid: Int32) throws -> (resident: Int, highWaterMark: Int) {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
