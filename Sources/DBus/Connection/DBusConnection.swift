@@ -41,9 +41,6 @@ public final class DBusConnection {
     public private(set) var strayReplyCount = 0
     /// The first of those replies (only the first is kept: any peer may send them, as many as it likes).
     public private(set) var firstStrayReply: StrayReply?
-    /// How many messages arrived that the binding could not read (a unix file descriptor in a signal, say): each was
-    /// skipped, and a call among them answered with `NotSupported` or `InvalidArgs`.
-    public private(set) var unreadableMessageCount = 0
 
     /// Called for every signal received, after the subscriptions added with `subscribeSignals(…)`.
     ///
@@ -273,11 +270,6 @@ public final class DBusConnection {
         guard !disconnectReported else { return }
         disconnectReported = true
         onDisconnected?()
-    }
-
-    /// Counts a message the binding could not read.
-    func countUnreadable() {
-        unreadableMessageCount += 1
     }
 
     // MARK: - Signal subscriptions

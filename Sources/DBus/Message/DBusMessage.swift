@@ -231,37 +231,6 @@ public final class DBusMessage {
     }
 }
 
-extension DBusMessage {
-    /// Calls `body` once libdbus lets go of the message: for a message sent, once it has been written out.
-    ///
-    /// `body` may run with the connection's lock held: it must not call back into the connection.
-    func onRelease(_ body: @escaping () -> Void) {
-        guard let slot = ReleaseSlot.slot else { return }
-        let box = Unmanaged.passRetained(ReleaseBox(body)).toOpaque()
-        let stored = dbus_message_set_data(raw, slot, box) { pointer in
-            guard let pointer else { return }
-            Unmanaged<ReleaseBox>.fromOpaque(pointer).takeRetainedValue().body()
-        }
-        if stored == 0 {
-            Unmanaged<ReleaseBox>.fromOpaque(box).release()
-        }
-    }
-}
-
-/// A closure kept in a message's data slot until libdbus frees the message.
-private final class ReleaseBox {
-    let body: () -> Void
-    init(_ body: @escaping () -> Void) { self.body = body }
-}
-
-/// The data slot every message's release callback is kept in, allocated once for the process.
-private enum ReleaseSlot {
-    static let slot: Int32? = {
-        var slot: Int32 = -1
-        return dbus_message_allocate_data_slot(&slot) != 0 ? slot : nil
-    }()
-}
-
 extension String {
     /// The string without NUL characters.
     func replacingNULs() -> String {
