@@ -1,46 +1,19 @@
+import CDBus
+
 /// A D-Bus error name such as `org.freedesktop.DBus.Error.Failed`.
 ///
 /// Validated on creation, so a value of this type can always go on the wire.
 /// Example: `org.freedesktop.DBus.Error.Failed`.
-public struct ErrorName: Hashable, Sendable, Comparable {
+public struct ErrorName: DBusName {
     /// The validated text.
     public let rawValue: String
 
-    /// Validates `text` against the D-Bus specification.
+    /// Validates `text` against the D-Bus specification, as libdbus does.
     ///
     /// - Parameter text: The candidate name.
-    /// - Throws: `DBusError.invalidErrorName` naming the rule `text` breaks.
+    /// - Throws: `DBusError.invalidErrorName`.
     public init(_ text: String) throws(DBusError) {
-        if let problem = NameRules.dottedNameProblem(text) {
-            throw .invalidErrorName(text, reason: problem)
-        }
+        if let problem = nameProblem(text, dbus_validate_error_name) { throw .invalidErrorName(text, reason: problem) }
         rawValue = text
     }
-
-    /// A name checked already: one read from a message's header, which is checked as it is read.
-    init(unchecked text: String) {
-        rawValue = text
-    }
-
-    /// Compares by text, so sorted lists of names are deterministic.
-    public static func < (lhs: ErrorName, rhs: ErrorName) -> Bool {
-        lhs.rawValue < rhs.rawValue
-    }
-}
-
-extension ErrorName: ExpressibleByStringLiteral {
-    /// Creates a value from a literal, which must be valid (checked with a precondition).
-    ///
-    /// Beware: `T("literal")` also resolves to this initializer and traps on invalid text; pass a `String`
-    /// variable to `init(_:)` to get a thrown error instead.
-    public init(stringLiteral value: String) {
-        let problem = NameRules.dottedNameProblem(value)
-        precondition(problem == nil, "Invalid literal '\(value)': \(problem ?? "")")
-        rawValue = value
-    }
-}
-
-extension ErrorName: CustomStringConvertible {
-    /// The text of the name.
-    public var description: String { rawValue }
 }

@@ -1,45 +1,25 @@
+import CDBus
+
 /// A D-Bus interface name such as `org.feels.Tips1`.
 ///
 /// Validated on creation, so a value of this type can always go on the wire. Example: `org.feels.Tips1`.
-public struct InterfaceName: Hashable, Sendable, Comparable {
+public struct InterfaceName: DBusName {
     /// The validated text.
     public let rawValue: String
 
-    /// Validates `text` against the D-Bus specification.
+    /// Validates `text` against the D-Bus specification, as libdbus does.
     ///
     /// - Parameter text: The candidate name.
-    /// - Throws: `DBusError.invalidInterfaceName` naming the rule `text` breaks.
+    /// - Throws: `DBusError.invalidInterfaceName`.
     public init(_ text: String) throws(DBusError) {
-        if let problem = NameRules.dottedNameProblem(text) {
+        if let problem = nameProblem(text, dbus_validate_interface) {
             throw .invalidInterfaceName(text, reason: problem)
         }
         rawValue = text
     }
 
-    /// A name checked already: one read from a message's header, which is checked as it is read.
+    /// A name checked already: one read from a message's header, which libdbus checks as it reads it.
     init(unchecked text: String) {
         rawValue = text
     }
-
-    /// Compares by text, so sorted lists of names are deterministic.
-    public static func < (lhs: InterfaceName, rhs: InterfaceName) -> Bool {
-        lhs.rawValue < rhs.rawValue
-    }
-}
-
-extension InterfaceName: ExpressibleByStringLiteral {
-    /// Creates a value from a literal, which must be valid (checked with a precondition).
-    ///
-    /// Beware: `T("literal")` also resolves to this initializer and traps on invalid text; pass a `String`
-    /// variable to `init(_:)` to get a thrown error instead.
-    public init(stringLiteral value: String) {
-        let problem = NameRules.dottedNameProblem(value)
-        precondition(problem == nil, "Invalid literal '\(value)': \(problem ?? "")")
-        rawValue = value
-    }
-}
-
-extension InterfaceName: CustomStringConvertible {
-    /// The text of the name.
-    public var description: String { rawValue }
 }

@@ -1,50 +1,26 @@
+import CDBus
+
 /// A D-Bus object path such as `/org/feels/Tips`.
 ///
 /// Validated on creation, so a value of this type can always go on the wire. Example: `/org/feels/Tips`.
-public struct ObjectPath: Hashable, Sendable, Comparable {
+public struct ObjectPath: DBusName {
     /// The validated text.
     public let rawValue: String
 
-    /// Validates `text` against the D-Bus specification.
+    /// Validates `text` against the D-Bus specification, as libdbus does.
     ///
-    /// - Parameter text: The candidate name.
-    /// - Throws: `DBusError.invalidObjectPath` naming the rule `text` breaks.
+    /// - Parameter text: The candidate path.
+    /// - Throws: `DBusError.invalidObjectPath`.
     public init(_ text: String) throws(DBusError) {
-        if let problem = NameRules.objectPathProblem(text) {
-            throw .invalidObjectPath(text, reason: problem)
-        }
+        if let problem = nameProblem(text, dbus_validate_path) { throw .invalidObjectPath(text, reason: problem) }
         rawValue = text
     }
 
-    /// A name checked already: one read from a message's header, which is checked as it is read.
+    /// A path checked already: one read from a message, which libdbus checks as it reads it.
     init(unchecked text: String) {
         rawValue = text
     }
 
-    /// Compares by text, so sorted lists of names are deterministic.
-    public static func < (lhs: ObjectPath, rhs: ObjectPath) -> Bool {
-        lhs.rawValue < rhs.rawValue
-    }
-}
-
-extension ObjectPath: ExpressibleByStringLiteral {
-    /// Creates a value from a literal, which must be valid (checked with a precondition).
-    ///
-    /// Beware: `T("literal")` also resolves to this initializer and traps on invalid text; pass a `String`
-    /// variable to `init(_:)` to get a thrown error instead.
-    public init(stringLiteral value: String) {
-        let problem = NameRules.objectPathProblem(value)
-        precondition(problem == nil, "Invalid literal '\(value)': \(problem ?? "")")
-        rawValue = value
-    }
-}
-
-extension ObjectPath: CustomStringConvertible {
-    /// The text of the name.
-    public var description: String { rawValue }
-}
-
-extension ObjectPath {
     /// The root path `/`.
     public static let root: ObjectPath = "/"
 

@@ -14,13 +14,14 @@ import Testing
         #expect(throws: DBusError.self) { try ObjectPath(text) }
     }
 
-    @Test(arguments: ["org.feels.Test", "a.b", "org.feels.Test1", "_a._b", "a-b.c-d", ":1.42", ":1.0", ":a.b-c"])
+    // libdbus takes a unique name of one element (`:1`) too.
+    @Test(arguments: ["org.feels.Test", "a.b", "org.feels.Test1", "_a._b", "a-b.c-d", ":1.42", ":1.0", ":a.b-c", ":1"])
     func validBusNamesAreAccepted(_ text: String) throws {
         #expect(try BusName(text).rawValue == text)
     }
 
     @Test(arguments: [
-        "", "org", ".org.feels", "org..feels", "org.feels.", "org.1feels", ":1", "org.fe\0els", "org.feels/Tips",
+        "", "org", ".org.feels", "org..feels", "org.feels.", "org.1feels", "org.fe\0els", "org.feels/Tips",
         "\(long).\(long)",
     ])
     func invalidBusNamesAreRejected(_ text: String) {
@@ -51,12 +52,14 @@ import Testing
         #expect(throws: DBusError.self) { try MemberName(text) }
     }
 
-    @Test func anInvalidNameSaysWhichRuleItBreaks() {
-        #expect(throws: DBusError.invalidObjectPath("/org/", reason: "must not end with '/'")) {
+    @Test func anInvalidNameSaysWhatItIsNot() {
+        #expect(
+            throws: DBusError.invalidObjectPath("/org/", reason: "breaks the D-Bus specification's rules")
+        ) {
             try ObjectPath(String("/org/"))
         }
-        #expect(throws: DBusError.invalidMemberName("2Fast", reason: "must not start with a digit")) {
-            try MemberName(String("2Fast"))
+        #expect(throws: DBusError.invalidMemberName("Log\0", reason: "contains a NUL character")) {
+            try MemberName(String("Log\0"))
         }
     }
 
