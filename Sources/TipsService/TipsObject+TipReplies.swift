@@ -19,8 +19,8 @@ struct PreparedTip {
     var presentedShown: Tips1.PresentTipPrepared?
     /// `PresentNextTip` choosing this tip, which it answers shown.
     var presentedNext: Tips1.PresentNextTipPrepared?
-    /// The dictionary marshalled once, for every `GetTips` reply that lists it.
-    var marshalled: Tips1.Tip.Marshalled?
+    /// The dictionary encoded once, for every `GetTips` reply that lists it.
+    var encoded: Tips1.Tip.Encoded?
     /// The generation of the durable engine in which `snapshot` was last found to be the tip as the engine shows it:
     /// in that generation, and before the engine's next time-driven change, `alone` answers without the tip's
     /// snapshot being made again to compare.
@@ -130,15 +130,15 @@ extension TipsObject {
         return prepared
     }
 
-    /// A list places each tip as marshalled for the last reply that had it: after a write, only the tips it changed
-    /// are marshalled again.
+    /// A list places each tip as encoded for the last reply that had it: after a write, only the tips it changed
+    /// are encoded again.
     private func list(of snapshots: [TipSnapshot], languages: [LanguageName]) throws(DBusMethodError)
         -> Tips1.GetTipsPrepared
     {
-        var tips: [Tips1.Tip.Marshalled] = []
+        var tips: [Tips1.Tip.Encoded] = []
         tips.reserveCapacity(snapshots.count)
         for snapshot in snapshots {
-            tips.append(try withPrepared(snapshot, languages: languages, Self.marshalled))
+            tips.append(withPrepared(snapshot, languages: languages, Self.encoded))
         }
         return try Self.marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: tips) }
     }
@@ -182,19 +182,18 @@ extension TipsObject {
         withPrepared(snapshot, languages: languages) { prepared in prepared.tip }
     }
 
-    /// The tip's dictionary marshalled (once, and kept in `prepared`).
-    static func marshalled(_ prepared: inout PreparedTip) throws(DBusMethodError) -> Tips1.Tip.Marshalled {
-        if let kept = prepared.marshalled { return kept }
-        let tip = prepared.tip
-        let marshalled = try marshal { () throws(DBusError) in try tip.marshalled() }
-        prepared.marshalled = marshalled
-        return marshalled
+    /// The tip's dictionary encoded (once, and kept in `prepared`).
+    static func encoded(_ prepared: inout PreparedTip) -> Tips1.Tip.Encoded {
+        if let kept = prepared.encoded { return kept }
+        let encoded = Tips1.Tip.Encoded(prepared.tip)
+        prepared.encoded = encoded
+        return encoded
     }
 
     /// `GetTips` of the tip alone (once, and kept in `prepared`).
     static func alone(_ prepared: inout PreparedTip) throws(DBusMethodError) -> Tips1.GetTipsPrepared {
         if let kept = prepared.alone { return kept }
-        let tip = try marshalled(&prepared)
+        let tip = encoded(&prepared)
         let alone = try marshal { () throws(DBusError) in try Tips1.GetTipsPrepared(tips: [tip]) }
         prepared.alone = alone
         return alone

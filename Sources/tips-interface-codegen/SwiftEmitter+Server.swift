@@ -71,13 +71,11 @@ extension SwiftEmitter {
             line("        }")
             if let list = Self.dictionaryList(outputs) {
                 line()
-                line(
-                    "        /// Places \(list.element) dictionaries marshalled before, marshalling none of them again."
-                )
+                line("        /// Places \(list.element) dictionaries encoded before, encoding none of them again.")
                 line("        ///")
-                line("        /// - Throws: `DBusError` beyond the wire's size limits.")
-                line("        public init(\(list.output.label): [\(list.element).Marshalled]) throws(DBusError) {")
-                line("            body = try DBusReplyBody(array: \"a{sv}\", of: \(list.output.name).map(\\.value))")
+                line("        /// - Throws: `DBusError` for a value the wire refuses.")
+                line("        public init(\(list.output.label): [\(list.element).Encoded]) throws(DBusError) {")
+                line("            body = try DBusReplyBody([.array(\"a{sv}\", \(list.output.name).map(\\.value))])")
                 line("        }")
                 listElements.insert(list.element)
             }
@@ -90,23 +88,17 @@ extension SwiftEmitter {
             line()
             line("extension \(element) {")
             line(
-                "    /// The dictionary marshalled once, to be placed in replies without marshalling it again: a list's"
+                "    /// The dictionary encoded once, to be placed in replies without encoding it again: a list's `Prepared`"
             )
-            line(
-                "    /// `Prepared` takes them, so that an element unchanged since the last list is not marshalled anew."
-            )
-            line("    public struct Marshalled: Sendable {")
-            line("        /// Its bytes, as the DBus module places them.")
-            line("        public let value: DBusMarshalledValue")
-            line("    }")
+            line("    /// takes them, so that an element unchanged since the last list is not encoded anew.")
+            line("    public struct Encoded: Sendable {")
+            line("        /// The dictionary as `a{sv}`: its `encoded`.")
+            line("        public let value: DBusValue")
             line()
-            line("    /// Marshals the dictionary once, straight from its fields (`marshal(into:)`).")
-            line("    ///")
-            line("    /// - Throws: `DBusError` for a value the wire refuses.")
-            line("    public func marshalled() throws(DBusError) -> Marshalled {")
-            line(
-                "        Marshalled(value: try DBusMarshalledValue(dictionary: { writer throws(DBusError) in try marshal(into: &writer) }))"
-            )
+            line("        /// Encodes `dictionary`.")
+            line("        public init(_ dictionary: \(element)) {")
+            line("            value = dictionary.encoded")
+            line("        }")
             line("    }")
             line("}")
         }

@@ -202,9 +202,6 @@ struct SwiftEmitter {
                 line()
                 line("        /// The dictionary as `a{sv}`: empty.")
                 line("        public var encoded: DBusValue { .vardict([]) }")
-                line()
-                line("        /// Writes the dictionary's entries: none.")
-                line("        public func marshal(into writer: inout DBusDictionaryWriter) throws(DBusError) {}")
                 line("    }")
                 line("}")
                 continue
@@ -296,18 +293,6 @@ struct SwiftEmitter {
             line("            entries.reserveCapacity(\(fields.count))")
             emitEntries(fields) { field, key, value in "entries.append((\(key), \(field.type.encode(value))))" }
             line("            return .vardict(entries)")
-            line("        }")
-            line()
-            line(
-                "        /// Writes the dictionary's entries as `encoded` has them, straight into the wire format: no `DBusValue`"
-            )
-            line("        /// is built for them.")
-            line("        ///")
-            line("        /// - Throws: `DBusError` for a value the wire refuses.")
-            line("        public func marshal(into writer: inout DBusDictionaryWriter) throws(DBusError) {")
-            emitEntries(fields) { field, key, value in
-                field.type.marshalStatement(writer: "writer", key: key, value: value)
-            }
             line("        }")
             line("    }")
             line("}")

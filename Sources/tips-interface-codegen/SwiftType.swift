@@ -12,14 +12,6 @@ struct SwiftType {
     var decode: (_ value: String) -> String
     /// Whether decoding throws (a typed dictionary).
     var decodingThrows = false
-    /// Makes the statement writing `value` as the entry `key` (a literal) of a dictionary through the
-    /// `DBusDictionaryWriter` named `writer`; by default the entry of `encode(value)`, as `encoded` has it.
-    var marshal: ((_ writer: String, _ key: String, _ value: String) -> String)?
-
-    /// The statement writing `value` as the dictionary entry `key` through `writer`.
-    func marshalStatement(writer: String, key: String, value: String) -> String {
-        marshal?(writer, key, value) ?? "try \(writer).append(\(key), value: \(encode(value)))"
-    }
 
     /// The type for `signature`, holding the dictionary type `dictionary` (a Swift type name) when it is `a{sv}` or
     /// `aa{sv}` and names one. A `v` inside a dictionary is the value it holds (the dictionary's variant is its own);
@@ -42,8 +34,7 @@ struct SwiftType {
         ]
         if let (name, constructor, accessor) = basic[signature] {
             return SwiftType(
-                name: name, signature: signature, encode: { ".\(constructor)(\($0))" }, decode: { "\($0).\(accessor)" },
-                marshal: { "try \($0).append(\($1), \(constructor): \($2))" })
+                name: name, signature: signature, encode: { ".\(constructor)(\($0))" }, decode: { "\($0).\(accessor)" })
         }
         if signature == "a{sv}", let dictionary, dictionary.hasSuffix("?") {
             // An empty dictionary stands for none.
@@ -59,7 +50,7 @@ struct SwiftType {
         case ("as", _):
             return SwiftType(
                 name: "[String]", signature: signature, encode: { ".strings(\($0))" },
-                decode: { "\($0).stringArrayValue" }, marshal: { "try \($0).append(\($1), strings: \($2))" })
+                decode: { "\($0).stringArrayValue" })
         case ("a{sv}", let dictionary?):
             return SwiftType(
                 name: dictionary, signature: signature, encode: { "\($0).encoded" },
@@ -69,11 +60,7 @@ struct SwiftType {
                 name: "[\(dictionary)]", signature: signature, encode: { ".array(\"a{sv}\", \($0).map(\\.encoded))" },
                 decode: { value in
                     "\(value).dictionaries(\(dictionary).init(decoding:))"
-                }, decodingThrows: true,
-                marshal: { writer, key, value in
-                    "try \(writer).append(\(key), dictionaries: \(value)) { element, inner throws(DBusError) in "
-                        + "try element.marshal(into: &inner) }"
-                })
+                }, decodingThrows: true)
         case ("a{sv}", nil):
             return SwiftType(
                 name: "[String: DBusValue]", signature: signature, encode: { ".vardict(\($0))" },

@@ -28,28 +28,15 @@ extension DBusConnection {
             Self.propertiesChanged(path: path, interface: interface, changed: changed, invalidated: invalidated))
     }
 
-    /// The `PropertiesChanged` signal: the changed values written entry by entry, with the checks of
-    /// `DBusValue.vardict`, and the names of those invalidated.
+    /// The `PropertiesChanged` signal: the changed values and the names of those invalidated.
     ///
     /// - Throws: As `DBusMessage.append(_:)` for bad names or values.
     static func propertiesChanged(
         path: ObjectPath, interface: InterfaceName, changed: [(String, DBusValue)], invalidated: [String]
     ) throws(DBusError) -> DBusMessage {
-        let signal = try DBusMessage.signal(path: path, interface: propertiesInterface, member: propertiesChangedMember)
-        try signal.append(.string(interface.rawValue))
-        try signal.appendBody { (iter, offset) throws(DBusError) -> Int in
-            let end = try DBusDictionaryWriter.write(into: &iter, at: offset, depth: NestingDepth()) {
-                (entries) throws(DBusError) in
-                for (name, value) in changed {
-                    try entries.append(name, value: value)
-                }
-            }
-            let names = DBusValue.strings(invalidated)
-            let after = try names.checkedEnd(at: end)
-            try names.append(to: &iter)
-            return after
-        }
-        return signal
+        try DBusMessage.signal(
+            path: path, interface: propertiesInterface, member: propertiesChangedMember,
+            marshalling: [.string(interface.rawValue), .vardict(changed), .strings(invalidated)])
     }
 
     /// Emits `PropertiesChanged` for the named properties of the exported object at `path`, reading their values and

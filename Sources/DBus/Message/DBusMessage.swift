@@ -168,7 +168,7 @@ public final class DBusMessage {
         for value in values {
             let text = value.signatureText
             if value.basicTypeCode == nil {
-                try SignatureParser.scan(text) { _ in }
+                try DBusSignature.check(text)
             }
             signature += text
         }
@@ -183,12 +183,13 @@ public final class DBusMessage {
         guard total <= WireLimits.maximumMessageLength else {
             throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
         }
-        try appendBody { (iter, _) throws(DBusError) -> Int in
-            for value in values {
-                try value.append(to: &iter)
-            }
-            return end
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(raw, &iter)
+        for value in values {
+            try value.append(to: &iter)
         }
+        header.signature = nil
+        bodyEnd = end
     }
 
     /// Appends one value to the body; see `append(_:)` for the checks.
@@ -196,22 +197,6 @@ public final class DBusMessage {
     /// - Throws: As `append(_:)`.
     public func append(_ value: DBusValue) throws(DBusError) {
         try append([value])
-    }
-
-    /// Appends what `write` writes at the end of the body, given the body offset it starts at and returning the one
-    /// it ends at; past the size limit the message is refused.
-    ///
-    /// - Throws: What `write` throws, `.messageTooLarge`; a message `write` failed in is unusable: discard it.
-    func appendBody(_ write: (inout DBusMessageIter, Int) throws(DBusError) -> Int) throws(DBusError) {
-        var iter = DBusMessageIter()
-        dbus_message_iter_init_append(raw, &iter)
-        let end = try write(&iter, bodyEnd)
-        header.signature = nil
-        let total = end + headerSizeEstimate
-        guard total <= WireLimits.maximumMessageLength else {
-            throw .messageTooLarge(bytes: total, limit: WireLimits.maximumMessageLength)
-        }
-        bodyEnd = end
     }
 
     /// A generous estimate of the message's size on the wire: the body appended through this object plus a bound on

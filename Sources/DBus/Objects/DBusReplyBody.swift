@@ -1,5 +1,3 @@
-import CDBus
-
 /// A method's output values, marshalled once, to answer any number of calls with.
 ///
 /// Marshalling a large reply costs many times the reply's copy: a service whose answer does not change between calls (a dictionary rebuilt only when its data changes) keeps one of these and answers each call
@@ -19,29 +17,6 @@ public final class DBusReplyBody {
         self.init(
             template: try DBusMessage.methodReturnTemplate(marshalling: values),
             signature: values.map(\.signatureText).joined())
-    }
-
-    /// A body of one array of `a{sv}` dictionaries, each written by its ``DBusMarshalledValue``.
-    ///
-    /// - Throws: `DBusError.typeMismatch` unless `element` is `a{sv}`, what a part's writer throws,
-    ///   `.messageTooLarge` beyond the size limits.
-    public convenience init(array element: DBusSignature, of parts: [DBusMarshalledValue]) throws(DBusError) {
-        guard element.rawValue == "a{sv}" else { throw .typeMismatch(expected: "a{sv}", actual: element.rawValue) }
-        let template = try DBusMessage.methodReturnTemplate(marshalling: [])
-        let depth = try NestingDepth().deeper(array: true)
-        try template.appendBody { (iter, offset) throws(DBusError) -> Int in
-            let start = (offset + 3) / 4 * 4 + 4
-            return try DBusValue.appendContainer(CDBUS_TYPE_ARRAY, contained: "a{sv}", to: &iter) {
-                (list) throws(DBusError) -> Int in
-                var end = start
-                for part in parts {
-                    end = try DBusDictionaryWriter.write(into: &list, at: end, depth: depth, part.write)
-                    try DBusValue.checkArrayLength(end - start)
-                }
-                return end
-            }
-        }
-        self.init(template: template, signature: "aa{sv}")
     }
 
     /// The values the body holds, read back.

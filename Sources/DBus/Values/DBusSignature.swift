@@ -1,3 +1,5 @@
+import CDBus
+
 /// A validated D-Bus type signature: zero or more complete types, such as `s`, `a{sv}` or `sa{sv}as`.
 ///
 /// Unix file descriptors (`h`) are not supported by this binding and are rejected.
@@ -5,14 +7,25 @@ public struct DBusSignature: Hashable, Sendable {
     /// The validated signature text.
     public let rawValue: String
 
-    /// Validates `text` as a signature: complete types only, dict entries only directly inside arrays with basic
-    /// keys, at most 255 bytes, arrays and structures each nested at most 32 deep.
+    /// Validates `text` as a signature, as libdbus does: complete types only, dict entries only directly inside
+    /// arrays with basic keys, at most 255 bytes, arrays and structures each nested at most 32 deep.
     ///
     /// - Parameter text: The candidate signature.
-    /// - Throws: `DBusError.invalidSignature` naming the problem, or `DBusError.unsupportedType` for `h`.
+    /// - Throws: `DBusError.invalidSignature` with libdbus's reason, or `DBusError.unsupportedType` for `h`.
     public init(_ text: String) throws(DBusError) {
-        try SignatureParser.scan(text) { _ in }
+        try Self.check(text)
         rawValue = text
+    }
+
+    /// Refuses `text` unless it is a signature of this binding's types.
+    ///
+    /// - Throws: `DBusError.invalidSignature` with libdbus's reason, or `DBusError.unsupportedType` for `h`.
+    static func check(_ text: String) throws(DBusError) {
+        if text.containsNUL { throw .invalidSignature(text, reason: "contains a NUL character") }
+        let outcome = withLibDBusError { error in text.withCString { dbus_signature_validate($0, error) } }
+        if let error = outcome.error { throw .invalidSignature(text, reason: error.message) }
+        // Every type code is one byte, so a byte `h` is a unix file descriptor.
+        if text.utf8.contains(UInt8(ascii: "h")) { throw .unsupportedType("h (unix file descriptor)") }
     }
 
     /// Wraps text already known to be valid (built from valid parts).
@@ -51,54 +64,14 @@ public struct DBusSignature: Hashable, Sendable {
     /// `a{sv}`, the usual dictionary of named variants.
     public static let vardict = DBusSignature(unchecked: "a{sv}")
 
-    /// The signature of an array of `element`.
-    ///
-    /// - Throws: `DBusError.invalidSignature` when `element` is not a single complete type or the result is too long
-    ///   or too deep.
-    public static func array(of element: DBusSignature) throws(DBusError) -> DBusSignature {
-        guard element.isSingleCompleteType else {
-            throw .invalidSignature(element.rawValue, reason: "an array element must be a single complete type")
-        }
-        return try DBusSignature("a" + element.rawValue)
-    }
-
-    /// The signature of a dictionary (`a{kv}`) from `key` to `value`.
-    ///
-    /// - Throws: `DBusError.invalidSignature` when the key is not basic or the value not a single complete type.
-    public static func dictionary(key: DBusSignature, value: DBusSignature) throws(DBusError) -> DBusSignature {
-        guard value.isSingleCompleteType else {
-            throw .invalidSignature(value.rawValue, reason: "a dictionary value must be a single complete type")
-        }
-        return try DBusSignature("a{" + key.rawValue + value.rawValue + "}")
-    }
-
-    /// The signature of a structure of `fields`.
-    ///
-    /// - Throws: `DBusError.invalidSignature` when `fields` is empty or the result is too long or too deep.
-    public static func structure(_ fields: [DBusSignature]) throws(DBusError) -> DBusSignature {
-        try DBusSignature("(" + fields.map(\.rawValue).joined() + ")")
-    }
-
-    /// The signatures concatenated, as in a message's body signature.
-    ///
-    /// - Throws: `DBusError.invalidSignature` when the result is longer than 255 bytes.
-    public init(concatenating parts: [DBusSignature]) throws(DBusError) {
-        try self.init(parts.map(\.rawValue).joined())
-    }
-
-    /// The complete types this signature lists, in order (`sa{sv}` gives `s` and `a{sv}`).
-    public var completeTypes: [DBusSignature] {
-        SignatureParser.splitCompleteTypes(rawValue).map { DBusSignature(unchecked: $0) }
-    }
-
     /// Whether the signature is exactly one complete type, as a value's signature must be.
     public var isSingleCompleteType: Bool {
-        SignatureParser.isSingleCompleteType(rawValue)
+        !rawValue.containsNUL && rawValue.withCString { dbus_signature_validate_single($0, nil) } != 0
     }
 
     /// Whether the signature is one basic type (integers, boolean, double, string, object path, signature).
     public var isBasic: Bool {
-        rawValue.utf8.count == 1 && SignatureParser.isBasic(rawValue.utf8[rawValue.utf8.startIndex])
+        rawValue.utf8.count == 1 && dbus_type_is_basic(Int32(rawValue.utf8[rawValue.utf8.startIndex])) != 0
     }
 }
 

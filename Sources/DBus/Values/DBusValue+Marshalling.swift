@@ -59,7 +59,7 @@ extension DBusValue {
     }
 
     /// Appends a string, object path or signature whose text the caller has checked.
-    static func appendText(_ text: String, type: Int32, to iter: inout DBusMessageIter) throws(DBusError) {
+    private static func appendText(_ text: String, type: Int32, to iter: inout DBusMessageIter) throws(DBusError) {
         let appended = text.withCString { pointer in
             var argument: UnsafePointer<CChar>? = pointer
             return dbus_message_iter_append_basic(&iter, type, &argument)
@@ -68,10 +68,10 @@ extension DBusValue {
     }
 
     /// Opens a container, fills it with `body` and closes it; when `body` throws, abandons it and rethrows.
-    static func appendContainer<Result>(
+    private static func appendContainer(
         _ type: Int32, contained: String?, to iter: inout DBusMessageIter,
-        body: (inout DBusMessageIter) throws(DBusError) -> Result
-    ) throws(DBusError) -> Result {
+        body: (inout DBusMessageIter) throws(DBusError) -> Void
+    ) throws(DBusError) {
         var sub = DBusMessageIter()
         let opened: dbus_bool_t =
             if let contained {
@@ -80,15 +80,13 @@ extension DBusValue {
                 dbus_message_iter_open_container(&iter, type, nil, &sub)
             }
         guard opened != 0 else { throw .outOfMemory }
-        let result: Result
         do throws(DBusError) {
-            result = try body(&sub)
+            try body(&sub)
         } catch {
             dbus_message_iter_abandon_container(&iter, &sub)
             throw error
         }
         guard dbus_message_iter_close_container(&iter, &sub) != 0 else { throw .outOfMemory }
-        return result
     }
 
     // MARK: - Reading

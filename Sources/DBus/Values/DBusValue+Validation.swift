@@ -34,12 +34,7 @@ struct NestingDepth {
 extension DBusValue {
     /// Refuses a variant whose content's signature is invalid or which nests too deep; returns the depth inside it.
     static func checkVariant(signature: String, depth: NestingDepth) throws(DBusError) -> NestingDepth {
-        try SignatureParser.scan(signature) { _ in }
-        return try checkVariant(depth: depth)
-    }
-
-    /// Refuses a variant which nests too deep, its content's signature known to be valid; returns the depth inside it.
-    static func checkVariant(depth: NestingDepth) throws(DBusError) -> NestingDepth {
+        try DBusSignature.check(signature)
         var inner = depth
         inner.total += 1
         // A variant starts a new signature, so only the total depth carries over.
@@ -56,7 +51,6 @@ extension DBusValue {
         }
     }
 
-    /// Refuses a dictionary whose key is not basic or whose value is not a single complete type.
     /// Throws `.typeMismatch` unless this value's signature is `signature`, the one its array or dictionary declares.
     func checkSignature(_ signature: DBusSignature) throws(DBusError) {
         guard signatureText == signature.rawValue else {
@@ -64,6 +58,7 @@ extension DBusValue {
         }
     }
 
+    /// Refuses a dictionary whose key is not basic or whose value is not a single complete type.
     static func checkDictionary(key: DBusSignature, value: DBusSignature) throws(DBusError) {
         guard key.isBasic else {
             throw .invalidSignature(key.rawValue, reason: "a dictionary key must be a basic type")

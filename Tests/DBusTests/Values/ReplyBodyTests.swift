@@ -53,22 +53,27 @@ import Testing
         #expect(try DBusReplyBody(values).values == values)
     }
 
-    @Test func onePartIsPlacedWhereverTheListPutsIt() throws {
-        let part = try DBusMarshalledValue(dictionary: { writer throws(DBusError) in
-            try writer.append("at", double: 2.5)
-            try writer.append("names", strings: ["x", "yz"])
-        })
-        let short = try DBusMarshalledValue(dictionary: { writer throws(DBusError) in try writer.append("a", byte: 1) })
-        let long = DBusValue.vardict([("at", .double(2.5)), ("names", .strings(["x", "yz"]))])
-        let body = try DBusReplyBody(array: "a{sv}", of: [part, short, part, part, short, part])
-        let values = [long, .vardict([("a", .byte(1))]), long, long, .vardict([("a", .byte(1))]), long]
-        #expect(try body.values == [.array("a{sv}", values)])
-        #expect(body.signature == "aa{sv}")
-    }
-
-    @Test func aListOfAnotherSignatureIsRefused() throws {
-        #expect(throws: DBusError.typeMismatch(expected: "a{sv}", actual: "a{ss}")) {
-            try DBusReplyBody(array: "a{ss}", of: [])
+    @Test func propertiesChangedHoldsTheChangedValuesAndInvalidatedNamesAndRefusesWhatTheyRefuse() throws {
+        let changed: [(String, DBusValue)] = [("MoodLogCount", .uint32(3)), ("Names", .strings(["a", ""]))]
+        let signal = try DBusConnection.propertiesChanged(
+            path: "/org/feels/Tips", interface: "org.feels.Tips1", changed: changed, invalidated: ["NextDisplayTime"])
+        #expect(signal.interface == "org.freedesktop.DBus.Properties")
+        #expect(signal.member == "PropertiesChanged")
+        #expect(
+            try signal.arguments == [.string("org.feels.Tips1"), .vardict(changed), .strings(["NextDisplayTime"])])
+        for value in MarshallingTests.mistakes {
+            #expect(throws: DBusError.self) {
+                try DBusConnection.propertiesChanged(
+                    path: "/org/feels/Tips", interface: "org.feels.Tips1", changed: [("k", value)], invalidated: [])
+            }
+        }
+        #expect(throws: DBusError.invalidString("a\0b")) {
+            try DBusConnection.propertiesChanged(
+                path: "/org/feels/Tips", interface: "org.feels.Tips1", changed: [("a\0b", .byte(1))], invalidated: [])
+        }
+        #expect(throws: DBusError.invalidString("x\0")) {
+            try DBusConnection.propertiesChanged(
+                path: "/org/feels/Tips", interface: "org.feels.Tips1", changed: [], invalidated: ["x\0"])
         }
     }
 
