@@ -32,10 +32,8 @@ struct GLibLoopTests {
         connection.attach(to: loop)
         let tips = Tips1Client(connection: connection)
         var statuses: [String] = []
-        try connection.subscribeSignals(
-            sender: RunningService.name, path: RunningService.path, interface: RunningService.interface,
-            member: Tips1.Signal.tipChanged.name
-        ) { message in
+        let router = SignalRouter(connection: connection)
+        try router.add(Tips1.Signal.tipChanged.rule) { message in
             guard case .tipChanged(let id, _, let changes)? = Tips1.SignalMessage(message), let status = changes.status
             else { return }
             statuses.append("\(id)→\(status)")

@@ -129,9 +129,11 @@ struct XfceTests {
         let client = try DBusConnection(address: bus.address)
         defer { client.close() }
         var changes: [[DBusValue]] = []
-        try client.subscribeSignals(
-            sender: XfceNotifyServer.xfconfName, path: XfceNotifyServer.xfconfPath,
-            interface: XfceNotifyServer.xfconfInterface, member: "PropertyChanged"
+        let router = SignalRouter(connection: client)
+        try router.add(
+            SignalRule(
+                sender: XfceNotifyServer.xfconfName.rawValue, path: XfceNotifyServer.xfconfPath.rawValue,
+                interface: XfceNotifyServer.xfconfInterface.rawValue, member: "PropertyChanged")
         ) { message in
             if let arguments = try? message.arguments { changes.append(arguments) }
         }

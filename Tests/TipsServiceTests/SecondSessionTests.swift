@@ -25,7 +25,8 @@ struct SecondSessionTests {
             client = try DBusConnection(address: bus.address)
             daemon = try ChildProcess(
                 try builtProduct("feels-tipsd"), ["--address", bus.address, "--datastore", datastore])
-            try client.subscribeSignals(path: RunningService.path) { [weak self] in self?.signals.append($0) }
+            try client.addMatch("type='signal',path='\(RunningService.path)'")
+            client.onSignal = { [weak self] in if $0.path == RunningService.path { self?.signals.append($0) } }
         }
 
         deinit {

@@ -77,22 +77,9 @@ extension DBusConnection {
         return properties
     }
 
-    /// Writes one property through `org.freedesktop.DBus.Properties.Set`.
-    ///
-    /// - Parameter value: The new value, wrapped in a variant for the call.
-    /// - Throws: As `call(destination:path:interface:member:arguments:timeout:)`.
-    public func setProperty(
-        destination: BusName, path: ObjectPath, interface: InterfaceName, name: String, value: DBusValue,
-        timeout: Duration? = nil
-    ) throws(DBusError) {
-        try call(
-            destination: destination, path: path, interface: Self.propertiesInterface, member: Self.propertiesSet,
-            arguments: [.string(interface.rawValue), .string(name), .variant(value)], timeout: timeout)
-    }
-
     /// Reads, writes and dispatches once, blocking at most `timeout`; for clients without an event loop.
     ///
-    /// Dispatches at most one message per call; signals reach `onSignal` and subscriptions from here. Without an event
+    /// Dispatches at most one message per call; signals reach `onSignal` from here. Without an event
     /// loop it also fires libdbus's timeouts as they fall due, so a call its peer never answers completes with
     /// `org.freedesktop.DBus.Error.NoReply` on time; it then returns early to let the next call dispatch that.
     ///
@@ -108,20 +95,6 @@ extension DBusConnection {
         }
         let milliseconds = wait.map { MonotonicTime.milliseconds(rounding: $0) } ?? -1
         return dbus_connection_read_write_dispatch(raw, milliseconds) != 0
-    }
-
-    /// Reads whatever arrives for `timeout` and dispatches every message queued, as a client without an event loop
-    /// does to see what came besides the replies it waited for: signals, and `strayReplyCount`.
-    ///
-    /// - Parameter timeout: How long to read for; it always waits that long.
-    public func dispatchArrived(for timeout: Duration) {
-        // The monotonic clock, not ContinuousClock, which would link the concurrency runtime into every program.
-        let deadline = MonotonicTime.now() + MonotonicTime.nanoseconds(timeout)
-        repeat {
-            let remaining = Duration.nanoseconds(max(0, deadline - MonotonicTime.now()))
-            guard readWriteDispatch(timeout: remaining) else { return }
-            while hasIncoming, readWriteDispatch(timeout: .zero) {}
-        } while MonotonicTime.now() < deadline
     }
 
     static func timeoutMilliseconds(_ timeout: Duration?) -> Int32 {

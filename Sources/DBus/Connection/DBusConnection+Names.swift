@@ -21,24 +21,6 @@ extension DBusConnection {
         }
     }
 
-    /// Gives a well-known name back to the bus; blocks until the bus answers.
-    ///
-    /// - Parameter name: The name.
-    /// - Returns: The bus's answer.
-    /// - Throws: `DBusError.remote` when the bus refuses, `.disconnected`.
-    @discardableResult
-    public func releaseName(_ name: BusName) throws(DBusError) -> ReleaseNameReply {
-        guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
-        let outcome = withLibDBusError { dbus_bus_release_name(raw, name.rawValue, $0) }
-        if let error = outcome.error { throw .remote(name: error.name, message: error.message) }
-        switch outcome.result {
-        case CDBUS_RELEASE_NAME_REPLY_RELEASED: return .released
-        case CDBUS_RELEASE_NAME_REPLY_NON_EXISTENT: return .nonExistent
-        case CDBUS_RELEASE_NAME_REPLY_NOT_OWNER: return .notOwner
-        default: throw .invalidMessage("unexpected ReleaseName reply \(outcome.result)")
-        }
-    }
-
     /// Asks the bus to deliver messages matching `rule` to this connection; blocks until the bus answers.
     ///
     /// - Parameter rule: A match rule such as `type='signal',interface='org.feels.Tips1'`.
@@ -47,17 +29,6 @@ extension DBusConnection {
         try checkNoNUL(rule)
         guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
         let outcome = withLibDBusError { dbus_bus_add_match(raw, rule, $0) }
-        if let error = outcome.error { throw .remote(name: error.name, message: error.message) }
-    }
-
-    /// Removes a match rule added with `addMatch(_:)`; blocks until the bus answers.
-    ///
-    /// - Parameter rule: The same text given to `addMatch(_:)`.
-    /// - Throws: `DBusError.invalidString` for NUL, `.remote` when the bus does not know the rule, `.disconnected`.
-    public func removeMatch(_ rule: String) throws(DBusError) {
-        try checkNoNUL(rule)
-        guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
-        let outcome = withLibDBusError { dbus_bus_remove_match(raw, rule, $0) }
         if let error = outcome.error { throw .remote(name: error.name, message: error.message) }
     }
 }

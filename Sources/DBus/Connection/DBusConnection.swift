@@ -20,8 +20,6 @@ public final class DBusConnection {
     var timeoutDeadlines: [OpaquePointer: Int64] = [:]
     var dispatchScheduled = false
     private var disconnectReported = false
-    private var signalSubscriptions: [UInt64: SignalSubscription] = [:]
-    private var nextSubscriptionID: UInt64 = 1
 
     /// The method calls received and not served yet.
     var waitingCalls = WaitingCalls()
@@ -36,13 +34,8 @@ public final class DBusConnection {
 
     /// Called once when the connection to the bus is lost (dispatched from the event loop or `readWriteDispatch`).
     public var onDisconnected: (() -> Void)?
-    /// How many replies were received for no call waiting on this connection, once dispatched: from a peer that
-    /// answers a call twice, or to a call that gave up waiting. A client checks it to tell a peer that misbehaves.
-    public private(set) var strayReplyCount = 0
-    /// The first of those replies (only the first is kept: any peer may send them, as many as it likes).
-    public private(set) var firstStrayReply: StrayReply?
 
-    /// Called for every signal received, after the subscriptions added with `subscribeSignals(…)`.
+    /// Called for every signal received (a ``SignalRouter`` takes it to deliver them by rule).
     ///
     /// The bus delivers only signals matching a rule added with `addMatch(_:)` (or sent directly to this connection).
     public var onSignal: ((DBusMessage) -> Void)?
@@ -236,33 +229,15 @@ public final class DBusConnection {
         return connection.filter(DBusMessage(retaining: message))
     }
 
-    /// Sees every message before the objects: signals go to the subscriptions, replies no call waits for are counted.
+    /// Sees every message before the objects: signals go to `onSignal`, the loss of the bus to `onDisconnected`.
     private func filter(_ message: DBusMessage) -> DBusHandlerResult {
-        switch message.type {
-        case .signal:
-            if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
-                reportDisconnect()
-                return DBUS_HANDLER_RESULT_HANDLED
-            }
-            for id in signalSubscriptions.keys.sorted() {
-                guard let subscription = signalSubscriptions[id] else { continue }
-                if subscription.matches(message) {
-                    subscription.handler(message)
-                }
-            }
+        guard message.type == .signal else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
+            reportDisconnect()
+        } else {
             onSignal?(message)
-            return DBUS_HANDLER_RESULT_HANDLED
-        case .methodReturn, .error:
-            // A reply a pending call waits for never reaches the filters: libdbus hands it to the call.
-            strayReplyCount += 1
-            if firstStrayReply == nil {
-                firstStrayReply = StrayReply(
-                    replySerial: message.replySerial, errorName: message.errorName, errorMessage: message.errorMessage)
-            }
-            return DBUS_HANDLER_RESULT_HANDLED
-        case .methodCall, .unknown:
-            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
+        return DBUS_HANDLER_RESULT_HANDLED
     }
 
     /// Tells once that the bus went away; libdbus has ended every pending call with `NoReply` by then.
@@ -270,63 +245,5 @@ public final class DBusConnection {
         guard !disconnectReported else { return }
         disconnectReported = true
         onDisconnected?()
-    }
-
-    // MARK: - Signal subscriptions
-
-    /// A local filter on received signals; fields left `nil` match anything.
-    struct SignalSubscription {
-        let sender: String?
-        let path: ObjectPath?
-        let interface: InterfaceName?
-        let member: MemberName?
-        let handler: (DBusMessage) -> Void
-        let rule: String
-
-        func matches(_ message: DBusMessage) -> Bool {
-            if let interface, message.interface != interface { return false }
-            if let member, message.member != member { return false }
-            if let path, message.path != path { return false }
-            // A well-known sender name cannot be compared locally with the unique name on the message.
-            if let sender, sender.hasPrefix(":"), message.sender != sender { return false }
-            return true
-        }
-    }
-
-    /// Receives the signals matching the given fields: adds a match rule on the bus and calls `handler` for each.
-    ///
-    /// - Parameters:
-    ///   - sender: The sending bus name, or `nil` for any.
-    ///   - path: The emitting object, or `nil` for any.
-    ///   - interface: The interface, or `nil` for any.
-    ///   - member: The signal name, or `nil` for any.
-    ///   - handler: Called from dispatch for each matching signal.
-    /// - Returns: A token for `unsubscribe(_:)`.
-    /// - Throws: `DBusError.remote` when the bus refuses the rule, `.disconnected`.
-    @discardableResult
-    public func subscribeSignals(
-        sender: BusName? = nil, path: ObjectPath? = nil, interface: InterfaceName? = nil, member: MemberName? = nil,
-        handler: @escaping (DBusMessage) -> Void
-    ) throws(DBusError) -> SignalSubscriptionToken {
-        var parts = ["type='signal'"]
-        if let sender { parts.append("sender='\(sender.rawValue)'") }
-        if let path { parts.append("path='\(path.rawValue)'") }
-        if let interface { parts.append("interface='\(interface.rawValue)'") }
-        if let member { parts.append("member='\(member.rawValue)'") }
-        let rule = parts.joined(separator: ",")
-        try addMatch(rule)
-        let id = nextSubscriptionID
-        nextSubscriptionID += 1
-        signalSubscriptions[id] = SignalSubscription(
-            sender: sender?.rawValue, path: path, interface: interface, member: member, handler: handler, rule: rule)
-        return SignalSubscriptionToken(rawValue: id)
-    }
-
-    /// Stops a subscription made with `subscribeSignals(…)` and removes its match rule.
-    ///
-    /// - Throws: `DBusError.remote` when the bus refuses, `.disconnected`.
-    public func unsubscribe(_ token: SignalSubscriptionToken) throws(DBusError) {
-        guard let subscription = signalSubscriptions.removeValue(forKey: token.rawValue) else { return }
-        try removeMatch(subscription.rule)
     }
 }

@@ -14,11 +14,6 @@ public final class DBusPendingCall {
         dbus_pending_call_unref(raw)
     }
 
-    /// Whether the reply (or a timeout error) has arrived.
-    public var isCompleted: Bool {
-        dbus_pending_call_get_completed(raw) != 0
-    }
-
     /// Stops waiting: the completion handler is never called.
     public func cancel() {
         dbus_pending_call_cancel(raw)

@@ -9,13 +9,3 @@ public enum RequestNameReply: Hashable, Sendable {
     /// This connection already owned the name.
     case alreadyOwner
 }
-
-/// The bus's answer to `DBusConnection.releaseName(_:)`.
-public enum ReleaseNameReply: Hashable, Sendable {
-    /// The name was released (or this connection left its queue).
-    case released
-    /// Nobody owned the name.
-    case nonExistent
-    /// Another connection owns the name.
-    case notOwner
-}

@@ -34,11 +34,6 @@ extension DBusMessage {
         return sender
     }
 
-    /// The bus name the message is addressed to, if any.
-    public var destination: String? {
-        dbus_message_get_destination(raw).map { String(cString: $0) }
-    }
-
     // libdbus checks every header field as it loads a message or sets the field: no second check. Each field is read
     // from libdbus once (a read walks libdbus's header code, and routing a call asks for the same fields several times):
     // none of these changes once a message is built, but the signature, which appending forgets.
@@ -89,11 +84,6 @@ extension DBusMessage {
     /// The serial number the sender gave the message; 0 before it is sent.
     public var serial: UInt32 {
         dbus_message_get_serial(raw)
-    }
-
-    /// The serial of the call this message answers; 0 for calls and signals.
-    public var replySerial: UInt32 {
-        dbus_message_get_reply_serial(raw)
     }
 
     /// Whether the caller asked not to get a reply (the `NO_REPLY_EXPECTED` flag).

@@ -37,11 +37,6 @@ public final class SignalRouter {
         followed[name]?.owner
     }
 
-    /// Whether the bus has said who owns `name` (someone or nobody).
-    public func knowsOwner(of name: String) -> Bool {
-        followed[name]?.known ?? false
-    }
-
     /// Follows who owns `name`: `onChange` is called from dispatch once the bus has said (with the owner, or `nil`),
     /// then at each change. Asking never starts an activatable service.
     ///

@@ -12,9 +12,6 @@ import Testing
         #expect(try client.requestName(EchoService.busName) == .inQueue)
         #expect(try client.requestName("org.feels.Other") == .primaryOwner)
         #expect(try client.requestName("org.feels.Other") == .alreadyOwner)
-        #expect(try client.releaseName("org.feels.Other") == .released)
-        #expect(try client.releaseName("org.feels.Other") == .nonExistent)
-        #expect(try client.releaseName(EchoService.busName) == .released)
     }
 
     @Test func aConnectionGetsAUniqueName() throws {
@@ -81,34 +78,25 @@ import Testing
         }
     }
 
-    @Test func repliesNobodyWaitsForAreCountedAndTheFirstKeptButNotTheAwaitedOne() throws {
+    @Test func repliesNobodyWaitsForAreDroppedAndTheAwaitedOneArrives() throws {
         let service = try EchoService()
-        for (member, arguments, errorName, errorMessage) in [
-            (
-                "Nope", [], "org.freedesktop.DBus.Error.UnknownMethod",
-                "Unknown method 'Nope' in interface 'org.feels.Test1'"
-            ),
-            ("Concat", [.string("a"), .string("b")], nil, nil),
-        ] as [(MemberName, [DBusValue], String?, String?)] {
+        for (member, arguments) in [("Nope", []), ("Concat", [.string("a"), .string("b")])]
+            as [(MemberName, [DBusValue])]
+        {
             let client = try service.client()
-            var serials: [UInt32] = []
             for _ in 0..<3 {
                 let call = try DBusMessage.methodCall(
                     destination: EchoService.busName, path: EchoService.path, interface: EchoService.interface,
                     member: member)
                 try call.append(arguments)
-                serials.append(try client.send(call))
+                try client.send(call)
             }
             let awaited = try client.call(
                 destination: EchoService.busName, path: EchoService.path, interface: EchoService.interface,
                 member: "Concat", arguments: [.string("c"), .string("d")])
             #expect(awaited == [.string("cd")])
-            client.dispatchArrived(for: .milliseconds(200))
-            #expect(client.strayReplyCount == 3)
-            let first = try #require(client.firstStrayReply)
-            #expect(first.replySerial == serials[0])
-            #expect(first.errorName == errorName)
-            #expect(first.errorMessage == errorMessage)
+            while client.hasIncoming, client.readWriteDispatch(timeout: .zero) {}
+            #expect(client.isConnected)
         }
     }
 

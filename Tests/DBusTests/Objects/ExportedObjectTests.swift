@@ -141,9 +141,10 @@ import Testing
         let service = try EchoService()
         let client = try service.client()
         #expect(throws: DBusError.remote(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "Empty name")) {
-            try client.setProperty(
-                destination: EchoService.busName, path: EchoService.path, interface: EchoService.interface,
-                name: "Name", value: .string(""))
+            try client.call(
+                destination: EchoService.busName, path: EchoService.path, interface: "org.freedesktop.DBus.Properties",
+                member: "Set",
+                arguments: [.string(EchoService.interface.rawValue), .string("Name"), .variant(.string(""))])
         }
     }
 

@@ -53,7 +53,8 @@ public final class RunningService {
         self.environment = environment
         self.launcher = launcher
         client = try DBusConnection(address: bus.address)
-        try client.subscribeSignals(path: Self.path) { [weak self] message in self?.signals.append(message) }
+        try client.addMatch("type='signal',path='\(Self.path)'")
+        client.onSignal = { [weak self] message in if message.path == Self.path { self?.signals.append(message) } }
         try start()
     }
 
