@@ -39,26 +39,13 @@ extension DBusConnection {
         serve(message)
     }
 
-    /// What a handler answered with: values to marshal, or a body marshalled before.
-    enum Outputs {
-        case values([DBusValue])
-        case body(DBusReplyBody)
-    }
-
-    /// Routes a method call and sends its answer, unless its handler answers later.
+    /// Routes a method call and sends its answer, unless its method's handler answers through its reply.
     private func serve(_ message: DBusMessage) {
-        let outcome = route(message)
-        if message.noReplyExpected {
-            return
-        }
+        guard let outcome = route(message), !message.noReplyExpected else { return }
         let reply: DBusMessage?
         switch outcome {
-        case .success(nil):
-            return
-        case .success(.values(let values)?):
+        case .success(let values):
             reply = try? makeReply(to: message, values: values)
-        case .success(.body(let body)?):
-            reply = try? DBusMessage.methodReturn(replyingTo: message, body: body)
         case .failure(let error):
             reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
         }
@@ -79,8 +66,9 @@ extension DBusConnection {
         }
     }
 
-    /// The outputs of a call, `nil` when its handler answers later, or the error to answer with.
-    private func route(_ message: DBusMessage) -> Result<Outputs?, DBusMethodError> {
+    /// The outputs of a call to a standard interface, or the error to answer with; `nil` when the method of an
+    /// exported interface took the call, to answer through its reply.
+    private func route(_ message: DBusMessage) -> Result<[DBusValue], DBusMethodError>? {
         guard let path = message.path, let member = message.member else {
             return .failure(.invalidArgs("Method call without a path or member"))
         }
@@ -92,10 +80,10 @@ extension DBusConnection {
         if let interface {
             switch interface {
             case Self.introspectable:
-                return callIntrospectable(message, path: path, member: member).map { .values($0) }
+                return callIntrospectable(message, path: path, member: member)
             case Self.properties:
                 guard let object else { return .failure(.unknownInterface("Unknown interface '\(interface)'")) }
-                return callProperties(message, object: object, member: member).map { .values($0) }
+                return callProperties(message, object: object, member: member)
             default:
                 guard let object, let found = object.interface(named: interface) else {
                     return .failure(.unknownInterface("Unknown interface '\(interface)'"))
@@ -115,10 +103,10 @@ extension DBusConnection {
             return invoke(method, message: message, path: path)
         }
         switch member.rawValue {
-        case "Ping", "GetMachineId": return callPeer(message, member: member).map { .values($0) }
-        case "Introspect": return callIntrospectable(message, path: path, member: member).map { .values($0) }
+        case "Ping", "GetMachineId": return callPeer(message, member: member)
+        case "Introspect": return callIntrospectable(message, path: path, member: member)
         case "Get", "GetAll", "Set":
-            if let object { return callProperties(message, object: object, member: member).map { .values($0) } }
+            if let object { return callProperties(message, object: object, member: member) }
         default: break
         }
         return .failure(.unknownMethod("Unknown method '\(member)'"))
@@ -130,8 +118,9 @@ extension DBusConnection {
         return .invalidArgs("Expected signature '\(expected)', got '\(actual)'")
     }
 
+    /// Hands the call to `method`'s handler with the reply it answers through; `nil` once it has it.
     private func invoke(_ method: DBusMethod, message: DBusMessage, path: ObjectPath)
-        -> Result<Outputs?, DBusMethodError>
+        -> Result<[DBusValue], DBusMethodError>?
     {
         if let error = checkSignature(message, expected: method.inputSignature) { return .failure(error) }
         let arguments: [DBusValue]
@@ -143,31 +132,8 @@ extension DBusConnection {
         let call = DBusMethodCall(
             sender: message.sender, path: path, interface: message.interface, member: method.name,
             arguments: arguments)
-        if let deferred = method.deferredHandler {
-            deferred(call, DBusDeferredReply(call: message, method: method, connection: self))
-            return .success(nil)
-        }
-        do throws(DBusMethodError) {
-            let declared = method.outputSignature
-            if let prepared = method.preparedHandler {
-                let body = try prepared(call)
-                guard body.signature == declared else {
-                    return .failure(
-                        .failed(
-                            "Method '\(method.name)' returned signature '\(body.signature)', declared '\(declared)'"))
-                }
-                return .success(.body(body))
-            }
-            let values = try method.handler(call)
-            let returned = values.map(\.signatureText).joined()
-            guard returned == declared else {
-                return .failure(
-                    .failed("Method '\(method.name)' returned signature '\(returned)', declared '\(declared)'"))
-            }
-            return .success(.values(values))
-        } catch {
-            return .failure(error)
-        }
+        method.handler(call, DBusDeferredReply(call: message, method: method, connection: self))
+        return nil
     }
 
     /// Sends a reply; one that cannot be sent (the bus gone) is dropped, as its caller is gone too.

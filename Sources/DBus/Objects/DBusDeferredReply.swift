@@ -1,4 +1,5 @@
-/// The answer to a method call, sent later: once, with values or an error, from the connection's thread.
+/// The answer to a method call: sent once, with values or an error, from the connection's thread, at once or later
+/// (every method's handler answers through one).
 ///
 /// A reply released without being sent answers the caller with `org.freedesktop.DBus.Error.Failed`, so no caller
 /// waits for its timeout because a handler forgot it.

@@ -16,12 +16,9 @@ public struct DBusMethod {
     private(set) var outputSignature: String
     /// Annotations shown in introspection.
     public var annotations: [DBusAnnotation]
-    /// Runs the method and returns the output values, or throws the D-Bus error to answer with.
-    public var handler: (DBusMethodCall) throws(DBusMethodError) -> [DBusValue]
-    /// Runs the method and answers later through the reply it is given; when set, it is used instead of `handler`.
-    public var deferredHandler: ((DBusMethodCall, DBusDeferredReply) -> Void)?
-    /// Runs the method and returns its outputs already marshalled; when set, it is used instead of `handler`.
-    public var preparedHandler: ((DBusMethodCall) throws(DBusMethodError) -> DBusReplyBody)?
+    /// Runs the method and answers through the reply it is given, then or later, once: each initializer makes it
+    /// from the handler it takes.
+    var handler: (DBusMethodCall, DBusDeferredReply) -> Void
 
     /// Creates a method.
     ///
@@ -42,7 +39,13 @@ public struct DBusMethod {
         inputSignature = inputs.signature
         outputSignature = outputs.signature
         self.annotations = annotations
-        self.handler = handler
+        self.handler = { call, reply in
+            do throws(DBusMethodError) {
+                reply.succeed(try handler(call))
+            } catch {
+                reply.fail(error)
+            }
+        }
     }
 
     /// Creates a method whose handler answers later: when the answer needs work that must not block the connection's
@@ -58,10 +61,8 @@ public struct DBusMethod {
         name: MemberName, inputs: [DBusArgument] = [], outputs: [DBusArgument] = [],
         annotations: [DBusAnnotation] = [], deferred: @escaping (DBusMethodCall, DBusDeferredReply) -> Void
     ) {
-        self.init(
-            name: name, inputs: inputs, outputs: outputs, annotations: annotations,
-            handler: { _ throws(DBusMethodError) in throw .failed("Method '\(name)' answers later") })
-        self.deferredHandler = deferred
+        self.init(name: name, inputs: inputs, outputs: outputs, annotations: annotations, handler: { _ in [] })
+        handler = deferred
     }
 
     /// A method whose handler returns its outputs marshalled once and kept (``DBusReplyBody``): each call is answered
@@ -79,10 +80,14 @@ public struct DBusMethod {
         annotations: [DBusAnnotation] = [],
         body: @escaping (DBusMethodCall) throws(DBusMethodError) -> DBusReplyBody
     ) -> DBusMethod {
-        var method = DBusMethod(
+        DBusMethod(
             name: name, inputs: inputs, outputs: outputs, annotations: annotations,
-            handler: { _ throws(DBusMethodError) in throw .failed("Method '\(name)' answers with a prepared body") })
-        method.preparedHandler = body
-        return method
+            deferred: { call, reply in
+                do throws(DBusMethodError) {
+                    reply.succeed(body: try body(call))
+                } catch {
+                    reply.fail(error)
+                }
+            })
     }
 }
