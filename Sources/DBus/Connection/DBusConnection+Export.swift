@@ -21,7 +21,7 @@ extension DBusConnection {
     }
 
     /// The names of the nodes directly below `path` that lead to exported objects, sorted.
-    public func childNodes(of path: ObjectPath) -> [String] {
+    func childNodes(of path: ObjectPath) -> [String] {
         Set(objects.keys.compactMap { path.childElement(toward: $0) }).sorted()
     }
 
@@ -39,11 +39,10 @@ extension DBusConnection {
     /// interfaces and a `<node name="…"/>` per child; `nil` when nothing lives at or below `path`.
     public func introspectionDocument(for path: ObjectPath) -> String? {
         guard isNode(path) else { return nil }
-        var interfaces = [DBusIntrospection.peerInterface, DBusIntrospection.introspectableInterface]
-        if let object = objects[path] {
-            interfaces.append(DBusIntrospection.propertiesInterface)
-            interfaces += object.interfaces
-        }
-        return DBusIntrospection.document(interfaces: interfaces, children: childNodes(of: path))
+        let object = objects[path]
+        return DBusIntrospection.document(
+            standard: DBusIntrospection.peerAndIntrospectableXML
+                + (object == nil ? "" : DBusIntrospection.propertiesXML),
+            interfaces: object?.interfaces ?? [], children: childNodes(of: path))
     }
 }

@@ -5,14 +5,16 @@ public enum DBusIntrospection {
         "<!DOCTYPE node PUBLIC \"-//freedesktop//DTD D-BUS Object Introspection 1.0//EN\" "
         + "\"http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd\">"
 
-    /// A whole `<node>` document listing `interfaces`, then a `<node name="…"/>` for each child, in the given order.
+    /// A whole `<node>` document listing the `standard` interfaces' XML, `interfaces`, then a `<node name="…"/>` for
+    /// each child, in the given order.
     ///
     /// - Parameters:
+    ///   - standard: `<interface>` elements of the standard interfaces the connection answers itself.
     ///   - interfaces: The interfaces to describe.
     ///   - children: Names of child nodes (single path elements).
     /// - Returns: The XML text, ending with a newline.
-    public static func document(interfaces: [DBusInterface], children: [String] = []) -> String {
-        var text = doctype + "\n<node>\n"
+    public static func document(standard: String = "", interfaces: [DBusInterface], children: [String] = []) -> String {
+        var text = doctype + "\n<node>\n" + standard
         for interface in interfaces {
             text += interface.introspectionXML
         }
@@ -22,55 +24,47 @@ public enum DBusIntrospection {
         return text + "</node>\n"
     }
 
-    /// `org.freedesktop.DBus.Peer`, which every object and node answers.
-    public static var peerInterface: DBusInterface {
-        DBusInterface(
-            name: "org.freedesktop.DBus.Peer",
-            methods: [
-                DBusMethod(name: "Ping", handler: unroutable),
-                DBusMethod(name: "GetMachineId", outputs: [DBusArgument("machine_uuid", .string)], handler: unroutable),
-            ])
-    }
+    /// `org.freedesktop.DBus.Peer` and `org.freedesktop.DBus.Introspectable`, which every object and node answers
+    /// (the connection answers them itself), as `<interface>` elements.
+    static let peerAndIntrospectableXML = """
+          <interface name="org.freedesktop.DBus.Peer">
+            <method name="Ping">
+            </method>
+            <method name="GetMachineId">
+              <arg name="machine_uuid" type="s" direction="out"/>
+            </method>
+          </interface>
+          <interface name="org.freedesktop.DBus.Introspectable">
+            <method name="Introspect">
+              <arg name="xml_data" type="s" direction="out"/>
+            </method>
+          </interface>
 
-    /// `org.freedesktop.DBus.Introspectable`, which every object and node answers.
-    public static var introspectableInterface: DBusInterface {
-        DBusInterface(
-            name: "org.freedesktop.DBus.Introspectable",
-            methods: [DBusMethod(name: "Introspect", outputs: [DBusArgument("xml_data", .string)], handler: unroutable)]
-        )
-    }
+        """
 
-    /// `org.freedesktop.DBus.Properties`, which every exported object answers.
-    public static var propertiesInterface: DBusInterface {
-        DBusInterface(
-            name: "org.freedesktop.DBus.Properties",
-            methods: [
-                DBusMethod(
-                    name: "Get",
-                    inputs: [DBusArgument("interface_name", .string), DBusArgument("property_name", .string)],
-                    outputs: [DBusArgument("value", .variant)], handler: unroutable),
-                DBusMethod(
-                    name: "GetAll", inputs: [DBusArgument("interface_name", .string)],
-                    outputs: [DBusArgument("props", .vardict)], handler: unroutable),
-                DBusMethod(
-                    name: "Set",
-                    inputs: [
-                        DBusArgument("interface_name", .string), DBusArgument("property_name", .string),
-                        DBusArgument("value", .variant),
-                    ], handler: unroutable),
-            ],
-            signals: [
-                DBusSignalDescription(
-                    name: "PropertiesChanged",
-                    arguments: [
-                        DBusArgument("interface_name", .string), DBusArgument("changed_properties", .vardict),
-                        DBusArgument("invalidated_properties", "as"),
-                    ])
-            ])
-    }
+    /// `org.freedesktop.DBus.Properties`, which every exported object answers, as an `<interface>` element.
+    static let propertiesXML = """
+          <interface name="org.freedesktop.DBus.Properties">
+            <method name="Get">
+              <arg name="interface_name" type="s" direction="in"/>
+              <arg name="property_name" type="s" direction="in"/>
+              <arg name="value" type="v" direction="out"/>
+            </method>
+            <method name="GetAll">
+              <arg name="interface_name" type="s" direction="in"/>
+              <arg name="props" type="a{sv}" direction="out"/>
+            </method>
+            <method name="Set">
+              <arg name="interface_name" type="s" direction="in"/>
+              <arg name="property_name" type="s" direction="in"/>
+              <arg name="value" type="v" direction="in"/>
+            </method>
+            <signal name="PropertiesChanged">
+              <arg name="interface_name" type="s"/>
+              <arg name="changed_properties" type="a{sv}"/>
+              <arg name="invalidated_properties" type="as"/>
+            </signal>
+          </interface>
 
-    // The connection answers the standard methods itself; these descriptions exist only for introspection.
-    private static func unroutable(_ call: DBusMethodCall) throws(DBusMethodError) -> [DBusValue] {
-        throw .unknownMethod("Method '\(call.member)' is answered by the connection")
-    }
+        """
 }
