@@ -34,31 +34,21 @@ public enum DBusAddress {
         return socketPaths(in: address).map(resolved).contains { systemSockets.contains($0) }
     }
 
-    /// The `path=` of every `unix:` entry of an address list (`unix:path=/a,guid=…;tcp:…`).
+    /// The `path=` of every `unix:` entry of an address list (`unix:path=/a,guid=…;tcp:…`), unescaped, as libdbus
+    /// parses it; none for an address libdbus cannot parse.
     private static func socketPaths(in address: String) -> [String] {
-        address.split(separator: ";").compactMap { entry -> String? in
-            guard entry.hasPrefix("unix:") else { return nil }
-            let keys = entry.dropFirst("unix:".count).split(separator: ",")
-            return keys.first { $0.hasPrefix("path=") }.map { unescaped(String($0.dropFirst("path=".count))) }
+        var entries: UnsafeMutablePointer<OpaquePointer?>?
+        var count: Int32 = 0
+        guard !address.containsNUL, dbus_parse_address(address, &entries, &count, nil) != 0, let entries else {
+            return []
         }
-    }
-
-    /// A value with its `%XX` escapes decoded, as the D-Bus specification writes bytes outside the optionally
-    /// escaped set.
-    static func unescaped(_ value: String) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(value.utf8)[...]
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                let decoded = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(decoded)
-                iterator = iterator.dropFirst(2)
-            } else {
-                bytes.append(byte)
+        defer { dbus_address_entries_free(entries) }
+        return (0..<Int(count)).compactMap { index in
+            guard let entry = entries[index], String(cString: dbus_address_entry_get_method(entry)) == "unix" else {
+                return nil
             }
+            return dbus_address_entry_get_value(entry, "path").map { String(cString: $0) }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The path with symbolic links resolved in its folder (`/var/run` is `/run`), whether or not the socket exists.
