@@ -12,11 +12,6 @@ public struct DisplayWindow: Hashable, Sendable {
         self.frequency = frequency
     }
 
-    /// When the window closes; `nil` when no tip has opened one.
-    public var closes: Instant? {
-        opened.map { $0.advanced(bySeconds: Int64(frequency.seconds)) }
-    }
-
     /// When a new tip may next appear, or `nil` when one may appear at `now`.
     ///
     /// A window that opened after `now` (the clock was set back) counts from `now`, so it never holds new tips back
@@ -25,10 +20,5 @@ public struct DisplayWindow: Hashable, Sendable {
         guard let opened else { return nil }
         let closes = min(opened, now).advanced(bySeconds: Int64(frequency.seconds))
         return now < closes ? closes : nil
-    }
-
-    /// Whether a tip that never appeared may first appear at `now`.
-    public func allowsNewTip(at now: Instant) -> Bool {
-        nextDisplayTime(at: now) == nil
     }
 }

@@ -109,11 +109,6 @@ public struct ObservationChanges: Sendable {
     /// Whether the time zone changed.
     public var timeZoneChanged: Bool
 
-    /// Tips whose status changed, with the new status, in catalog order.
-    public var statuses: [(id: TipID, status: TipStatus)] {
-        tips.filter(\.statusChanged).map { ($0.tip.id, $0.tip.status) }
-    }
-
     /// Whether nothing changed.
     public var isEmpty: Bool {
         tips.isEmpty && parameters.isEmpty && !nextDisplayTimeChanged && !displayFrequencyChanged
