@@ -204,16 +204,6 @@ public final class TipsDatastore {
         return journal
     }
 
-    /// How many moods the journal holds.
-    ///
-    /// - Throws: `DatastoreError.readFailed` when SQLite cannot read.
-    public func moodCount() throws(DatastoreError) -> Int {
-        guard case .integer(let count)? = try read(MoodsTable.count).first?.first else {
-            throw .corrupt(path: path, reason: "counting the moods returned no number")
-        }
-        return Int(count)
-    }
-
     /// Reads through every page of the datastore, the journal's included: the check a datastore opened with
     /// `pages: .allButTheJournal` makes before its first write.
     ///
