@@ -6,12 +6,6 @@ public struct DisplayWindow: Hashable, Sendable {
     /// The window's length.
     public var frequency: DisplayFrequency
 
-    /// Creates a window.
-    public init(opened: Instant?, frequency: DisplayFrequency) {
-        self.opened = opened
-        self.frequency = frequency
-    }
-
     /// When a new tip may next appear, or `nil` when one may appear at `now`.
     ///
     /// A window that opened after `now` (the clock was set back) counts from `now`, so it never holds new tips back

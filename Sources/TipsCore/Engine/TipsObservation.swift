@@ -17,19 +17,6 @@ public struct TipsObservation: Hashable, Sendable {
     /// The time zone's identifier.
     public var timeZone: String
 
-    /// Creates an observation.
-    public init(
-        values: ParameterValues, tips: [TipObservation], nextDisplayTime: Instant?,
-        displayFrequency: DisplayFrequency = .daily, testingOverride: TestingOverride = .none, timeZone: String = "UTC"
-    ) {
-        self.timeZone = timeZone
-        self.values = values
-        self.tips = tips
-        self.nextDisplayTime = nextDisplayTime
-        self.displayFrequency = displayFrequency
-        self.testingOverride = testingOverride
-    }
-
     /// What changed from `old` to `self`.
     public func changes(since old: TipsObservation) -> ObservationChanges {
         // Both lists are the catalog's, in its order: each tip's old self is at its own index. A scan, not a
@@ -66,17 +53,6 @@ public struct TipObservation: Hashable, Sendable {
     public var override: TipOverride?
     /// When it was shown as a desktop notification, if it was.
     public var notified: Instant?
-
-    /// Creates the observation of one tip.
-    public init(
-        id: TipID, status: TipStatus, shouldDisplay: Bool, override: TipOverride? = nil, notified: Instant? = nil
-    ) {
-        self.id = id
-        self.status = status
-        self.shouldDisplay = shouldDisplay
-        self.override = override
-        self.notified = notified
-    }
 }
 
 /// One tip whose observation changed, and what of it changed.
