@@ -77,6 +77,13 @@ extension TipsEngine {
     }
 }
 
+extension ParameterValues {
+    /// The parameters whose value differs from `old`'s, in the order of ``TipParameter/allCases``.
+    func changed(since old: ParameterValues) -> [TipParameter] {
+        TipParameter.allCases.filter { self[$0] != old[$0] }
+    }
+}
+
 extension ObservationChanges {
     /// Tips whose status changed, with the new status, in catalog order.
     var statuses: [(id: TipID, status: TipStatus)] {

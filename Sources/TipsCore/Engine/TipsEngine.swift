@@ -379,20 +379,18 @@ public struct TipsEngine: Sendable {
         return true
     }
 
-    /// What clients can observe now.
+    /// What clients can observe of the tips now.
     public func observation() -> TipsObservation {
         let now = now
         let values = parameterValues(at: now)
         return TipsObservation(
-            values: values,
             tips: catalog.map { tip in
                 TipObservation(
                     id: tip.id, status: status(of: tip, values: values),
                     shouldDisplay: shouldDisplay(tip, values: values, at: now),
                     override: testingOverride.override(for: tip.id), notified: state[tip: tip.id].notified)
             },
-            nextDisplayTime: displayWindow.nextDisplayTime(at: now), displayFrequency: displayFrequency,
-            testingOverride: testingOverride, timeZone: clock.timeZone.identifier)
+            testingOverride: testingOverride)
     }
 
     /// The next instant at which something observable may change with no request: the next local midnight

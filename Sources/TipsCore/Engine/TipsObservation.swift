@@ -1,21 +1,15 @@
-/// What clients can observe of the engine at one instant: parameter values, each tip's status and whether it should
-/// show, the display window and the testing switches.
+/// What clients can observe of the tips at one instant: each tip's status, whether it should show and whether it was
+/// notified, and the testing switches.
 ///
 /// The service keeps the last observation it announced and compares it with a new one after every request and
-/// every time-driven wake-up, so that signals are sent exactly when something observable changed.
+/// every time-driven wake-up, so that a tip's signal is sent exactly when something observable of it changed. The
+/// service's properties (the parameters, the display window, the time zone) it compares itself, as the contract's
+/// property table reads them.
 public struct TipsObservation: Hashable, Sendable {
-    /// Every parameter's value.
-    public var values: ParameterValues
     /// Every tip, in catalog order.
     public var tips: [TipObservation]
-    /// When a new tip may next appear; `nil` for now.
-    public var nextDisplayTime: Instant?
-    /// The display frequency in force.
-    public var displayFrequency: DisplayFrequency
     /// The testing switches in force.
     public var testingOverride: TestingOverride
-    /// The time zone's identifier.
-    public var timeZone: String
 
     /// What changed from `old` to `self`.
     public func changes(since old: TipsObservation) -> ObservationChanges {
@@ -34,10 +28,7 @@ public struct TipsObservation: Hashable, Sendable {
                     overrideChanged: tip.override != previous?.override,
                     notifiedChanged: tip.notified != previous?.notified)
             },
-            parameters: TipParameter.allCases.filter { values[$0] != old.values[$0] },
-            nextDisplayTimeChanged: nextDisplayTime != old.nextDisplayTime,
-            displayFrequencyChanged: displayFrequency != old.displayFrequency,
-            testingOverrideChanged: testingOverride != old.testingOverride, timeZoneChanged: timeZone != old.timeZone)
+            testingOverrideChanged: testingOverride != old.testingOverride)
     }
 }
 
@@ -74,20 +65,6 @@ public struct TipChange: Hashable, Sendable {
 public struct ObservationChanges: Sendable {
     /// Tips whose observation changed, in catalog order.
     public var tips: [TipChange]
-    /// Parameters whose value changed.
-    public var parameters: [TipParameter]
-    /// Whether the time a new tip may next appear changed.
-    public var nextDisplayTimeChanged: Bool
-    /// Whether the display frequency changed.
-    public var displayFrequencyChanged: Bool
     /// Whether the testing switches changed.
     public var testingOverrideChanged: Bool
-    /// Whether the time zone changed.
-    public var timeZoneChanged: Bool
-
-    /// Whether nothing changed.
-    public var isEmpty: Bool {
-        tips.isEmpty && parameters.isEmpty && !nextDisplayTimeChanged && !displayFrequencyChanged
-            && !testingOverrideChanged && !timeZoneChanged
-    }
 }
