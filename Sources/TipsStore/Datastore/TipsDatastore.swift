@@ -236,7 +236,7 @@ public final class TipsDatastore {
         if now == nil {
             do throws(SQLiteError) {
                 try endTransactionBegunAhead()
-                try connection.execute("VACUUM INTO \(Self.literal(path))")
+                try connection.prepared("VACUUM INTO ?1").run([.text(path)])
             } catch {
                 throw .writeFailed(path: path, reason: "the file was deleted and cannot be written again: \(error)")
             }
@@ -247,7 +247,7 @@ public final class TipsDatastore {
         let saved = "\(path).saved-\(getpid())-\(time(nil))"
         do throws(SQLiteError) {
             try endTransactionBegunAhead()
-            try connection.execute("VACUUM INTO \(Self.literal(saved))")
+            try connection.prepared("VACUUM INTO ?1").run([.text(saved)])
         } catch {
             throw .writeFailed(path: path, reason: "the file was replaced and ours cannot be saved aside: \(error)")
         }
@@ -261,11 +261,6 @@ public final class TipsDatastore {
         let opened = try DatastoreOpening.open(path: path, pages: .all)
         connection = opened.connection
         identity = opened.identity
-    }
-
-    /// `text` as an SQL string literal.
-    private static func literal(_ text: String) -> String {
-        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
     }
 
     /// Folds the WAL into the database file, removes it and closes the datastore, releasing its lock; a backup of
