@@ -30,19 +30,9 @@ extension PollLoop {
 
     /// Calls `handler` whenever the wall clock is set (by hand, by NTP stepping it) or the machine resumes from
     /// suspend: the moments at which anything computed from the wall clock must be computed again.
-    ///
-    /// - Returns: An identifier for `removeClockChangeHandler(_:)`.
-    @discardableResult
-    public func addClockChangeHandler(_ handler: @escaping () -> Void) -> LoopSourceID {
-        let id = makeID()
-        clockChangeHandlers[id] = handler
+    public func addClockChangeHandler(_ handler: @escaping () -> Void) {
+        clockChangeHandlers.append(handler)
         openClockChangeTimer()
-        return id
-    }
-
-    /// Stops calling a handler added with `addClockChangeHandler(_:)`.
-    public func removeClockChangeHandler(_ id: LoopSourceID) {
-        clockChangeHandlers[id] = nil
     }
 
     func rearmClockChangeTimer() {
@@ -51,8 +41,8 @@ extension PollLoop {
         let cancelled = read(clockChangeFD, &expirations, MemoryLayout<UInt64>.size) < 0 && errno == ECANCELED
         armClockChangeTimer()
         if cancelled {
-            for id in clockChangeHandlers.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
-                clockChangeHandlers[id]?()
+            for handler in clockChangeHandlers {
+                handler()
             }
         }
     }

@@ -24,19 +24,17 @@ private func forwardSignal(_ signal: Int32) {
 }
 
 extension PollLoop {
-    /// Runs `handler` from the loop whenever `signal` arrives.
+    /// Runs `handler` from the loop whenever `signal` arrives, after the handlers added for it before.
     ///
     /// A self-pipe: a `sigaction` handler, which may run on any thread, writes the signal number to a pipe this loop
     /// sleeps on. The signal is unblocked in the calling thread. A signal belongs to the loop that registered it most
-    /// recently; removing its last handler restores the default disposition.
+    /// recently; releasing the loop restores its default disposition.
     ///
     /// - Parameters:
     ///   - signal: The signal number, such as `SIGTERM`.
     ///   - handler: Called on the loop's thread each time the signal arrives.
-    /// - Returns: An identifier for `removeSignalHandler(_:)`.
     /// - Throws: `DBusError.system` when the pipe or `sigaction` fails, or for a signal number out of range.
-    @discardableResult
-    public func addSignalHandler(_ signal: Int32, handler: @escaping () -> Void) throws(DBusError) -> LoopSourceID {
+    public func addSignalHandler(_ signal: Int32, handler: @escaping () -> Void) throws(DBusError) {
         guard signal > 0, signal < signalTableSize, signal != SIGKILL, signal != SIGSTOP else {
             throw .system(operation: "sigaction(\(signal))", errno: EINVAL)
         }
@@ -66,20 +64,7 @@ extension PollLoop {
             sigaddset(&set, signal)
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
         }
-        let id = makeID()
-        signalHandlers[signal, default: [:]][id] = handler
-        return id
-    }
-
-    /// Removes a signal handler; the last one for a signal restores its default disposition.
-    public func removeSignalHandler(_ id: LoopSourceID) {
-        for (signal, handlers) in signalHandlers where handlers[id] != nil {
-            signalHandlers[signal]?[id] = nil
-            if signalHandlers[signal]?.isEmpty == true {
-                releaseSignal(signal)
-                signalHandlers[signal] = nil
-            }
-        }
+        signalHandlers[signal, default: []].append(handler)
     }
 
     func releaseSignal(_ signal: Int32) {
@@ -97,8 +82,7 @@ extension PollLoop {
             let count = read(signalReadFD, &buffer, buffer.count)
             guard count > 0 else { return }
             for byte in buffer.prefix(count) {
-                let handlers = signalHandlers[Int32(byte)] ?? [:]
-                for (_, handler) in handlers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                for handler in signalHandlers[Int32(byte)] ?? [] {
                     handler()
                 }
             }

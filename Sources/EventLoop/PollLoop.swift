@@ -3,9 +3,9 @@ import DBus
 import Glibc
 
 /// A main loop on epoll(7), run by one thread: descriptor watches, monotonic timers, wall-clock alarms, POSIX signals,
-/// idle callbacks, and work other threads post to it (``post(_:)``).
+/// idle callbacks, and work other threads post to it through its ``mailbox``.
 ///
-/// Use a loop from the thread that runs it, and from its handlers; only ``post(_:)`` may be called from any thread.
+/// Use a loop from the thread that runs it, and from its handlers; only its ``mailbox`` may be used from any thread.
 /// When nothing is due, `run()` sleeps in epoll_wait(2) with no periodic wake-ups: the timeout is the time to the next
 /// timer or alarm, or infinite.
 ///
@@ -42,8 +42,8 @@ public final class PollLoop: DBusEventLoop {
     var timers: [LoopSourceID: Timer] = [:]
     var alarms: [LoopSourceID: Alarm] = [:]
     var idleHandlers: [() -> Void] = []
-    var signalHandlers: [Int32: [LoopSourceID: () -> Void]] = [:]
-    var clockChangeHandlers: [LoopSourceID: () -> Void] = [:]
+    var signalHandlers: [Int32: [() -> Void]] = [:]
+    var clockChangeHandlers: [() -> Void] = []
     /// The read end of the pipe the signal handler writes signal numbers to, `-1` until a signal handler is added.
     var signalReadFD: Int32 = -1
     var signalWriteFD: Int32 = -1
@@ -288,11 +288,6 @@ public final class PollLoop: DBusEventLoop {
     /// Runs `handler` once at the start of the next iteration, before the loop sleeps.
     public func scheduleIdle(_ handler: @escaping () -> Void) {
         idleHandlers.append(handler)
-    }
-
-    /// Runs `work` on the loop's thread, as a handler, soon.
-    public func post(_ work: @escaping @Sendable () -> Void) {
-        posted.append(work)
     }
 
     /// What another thread posts work to the loop through.

@@ -47,10 +47,4 @@ struct ClockTests {
             instant = next.advanced(bySeconds: 13 * 3_600)
         }
     }
-
-    @Test func aFixedOffsetZoneNamesItsOffset() {
-        #expect(FixedOffsetZone.utc.identifier == "UTC")
-        #expect(FixedOffsetZone(secondsEastOfUTC: 19_800).identifier == "UTC+05:30")
-        #expect(FixedOffsetZone(secondsEastOfUTC: -12_600).identifier == "UTC-03:30")
-    }
 }

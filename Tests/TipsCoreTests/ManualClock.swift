@@ -68,4 +68,25 @@ extension TipsEngine {
     func status(_ id: TipID) -> TipStatus {
         try! snapshot(of: id).status
     }
+
+    /// The tips whose status is available now (their rules hold and they are not invalidated, or a testing switch
+    /// shows them), at `location` (every location when `nil`), in catalog order; the display window is not applied.
+    func eligibleTips(at location: TipLocation?) -> [TipID] {
+        snapshots().filter { $0.status == .available && (location == nil || $0.tip.location == location) }
+            .map(\.tip.id)
+    }
+}
+
+extension ParameterValues {
+    /// The parameters whose value differs from `old`'s, in the order of ``TipParameter/allCases``.
+    func changed(since old: ParameterValues) -> [TipParameter] {
+        TipParameter.allCases.filter { self[$0] != old[$0] }
+    }
+}
+
+extension ObservationChanges {
+    /// Tips whose status changed, with the new status, in catalog order.
+    var statuses: [(id: TipID, status: TipStatus)] {
+        tips.filter(\.statusChanged).map { ($0.tip.id, $0.tip.status) }
+    }
 }

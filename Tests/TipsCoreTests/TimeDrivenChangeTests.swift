@@ -48,13 +48,14 @@ struct TimeDrivenChangeTests {
         var engine = TipsEngine(clock: clock)
         engine.logMood(.good)
         let before = engine.observation()
+        let valuesBefore = engine.parameterValues
         let midnight = engine.nextTimeDrivenChange()!
         clock.set("2026-12-01 00:00")
         #expect(clock.now == midnight)
         let changes = engine.observation().changes(since: before)
         #expect(changes.statuses.map(\.id) == [.widgetVoting])
         #expect(changes.statuses.map(\.status) == [.available])
-        #expect(changes.parameters == [.daysUsingApp])
+        #expect(engine.parameterValues.changed(since: valuesBefore) == [.daysUsingApp])
     }
 
     @Test func aBrokenStreakIsObservedAtTheMidnightThatBreaksIt() throws {
@@ -63,12 +64,13 @@ struct TimeDrivenChangeTests {
         try engine.updateStreak(3)
         clock.set("2026-12-01 23:00")
         let before = engine.observation()
+        let valuesBefore = engine.parameterValues
         #expect(engine.nextTimeDrivenChange() == clock.instant("2026-12-02 00:00"))
         clock.set("2026-12-02 00:00")
         let changes = engine.observation().changes(since: before)
         #expect(changes.statuses.map(\.id) == [.moodStreak])
         #expect(changes.statuses.map(\.status) == [.pending])
-        #expect(changes.parameters == [.currentStreak])
+        #expect(engine.parameterValues.changed(since: valuesBefore) == [.currentStreak])
     }
 
     @Test func theWindowClosingIsObservedAsANewDisplayTime() {
@@ -76,10 +78,10 @@ struct TimeDrivenChangeTests {
         var engine = TipsEngine(displayFrequency: .hourly, clock: clock)
         _ = engine.displayNextTip(at: nil)
         let before = engine.observation()
-        #expect(before.nextDisplayTime == clock.instant("2026-11-30 13:00"))
+        #expect(engine.nextDisplayTime == clock.instant("2026-11-30 13:00"))
         clock.set("2026-11-30 13:00")
         let changes = engine.observation().changes(since: before)
-        #expect(changes.nextDisplayTimeChanged)
+        #expect(engine.nextDisplayTime == nil)
         #expect(changes.statuses.isEmpty)
     }
 
@@ -88,7 +90,11 @@ struct TimeDrivenChangeTests {
         var engine = TipsEngine(clock: clock)
         engine.logMood(.good)
         let before = engine.observation()
+        let valuesBefore = engine.parameterValues
+        let nextDisplayTimeBefore = engine.nextDisplayTime
         clock.advance(hours: 1)
-        #expect(engine.observation().changes(since: before).isEmpty)
+        let changes = engine.observation().changes(since: before)
+        #expect(changes.tips.isEmpty && !changes.testingOverrideChanged)
+        #expect(engine.parameterValues == valuesBefore && engine.nextDisplayTime == nextDisplayTimeBefore)
     }
 }

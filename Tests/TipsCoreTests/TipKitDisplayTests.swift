@@ -74,18 +74,6 @@ struct TipKitDisplayTests {
         #expect(engine.state.tips[.aiInsights] == nil)
     }
 
-    @Test func nextNewTipOffersOnlyTipsThatHaveNeverAppearedAndRecordsNothing() throws {
-        let clock = ManualClock("2026-11-30 09:00")
-        var engine = try Self.dayViewWithTwoTipsReady(clock)
-        #expect(engine.nextNewTip(at: nil) == .customizeLayout)
-        #expect(engine.nextNewTip(at: .dayView) == .widgetVoting)
-        #expect(engine.state == TipsEngine(clock: clock).state.with(firstUseDay: engine.state.parameters.firstUseDay))
-        _ = engine.displayNextTip(at: .dayView)
-        #expect(engine.nextNewTip(at: .dayView) == nil, "the window is closed")
-        clock.advance(hours: 24)
-        #expect(engine.nextNewTip(at: .dayView) == .timeView)
-    }
-
     @Test func peekingAtTheNextTipGivesWhatDisplayingWouldWithoutRecording() throws {
         let clock = ManualClock("2026-11-30 09:00")
         var engine = try Self.dayViewWithTwoTipsReady(clock)

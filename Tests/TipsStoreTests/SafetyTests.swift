@@ -137,6 +137,17 @@ struct SafetyTests {
         }
     }
 
+    @Test func aFileDeletedWhileOpenIsWrittenAgainWhateverTheCharactersOfItsPath() throws {
+        try withTemporaryFolder { folder in
+            let quoted = "\(folder)/it's \"mine\""
+            try FileManager.default.createDirectory(atPath: quoted, withIntermediateDirectories: false)
+            let (datastore, path, recoveries) = try Self.deletedAfterOneSave(in: quoted, pathCheck: .beforeEverySave)
+            try datastore.save(Self.state(2), appending: writerEntry(number: 2))
+            #expect(recoveries.all == [Self.rewritten(path)])
+            try Self.expectClosed(datastore, holding: 2)
+        }
+    }
+
     // The service follows the path with inotify and notes what may concern it (PathCheck.whenNoted): a save then
     // looks at the path only when told to, and what it does then is what every save did before.
     @Test func withPathChecksWhenNotedASaveLooksAtThePathOnlyOnceAChangeWasNoted() throws {

@@ -9,19 +9,6 @@ extension TipsClient {
         "the testing switches are not served: feels-tipsd serves \(Tips1Testing.name) only when started with "
             + "--testing; stop it ('systemctl --user stop feels-tipsd.service') and run 'feels-tipsd --testing'")
 
-    /// Runs calls of `org.feels.Tips1.Testing`, their failures as exit statuses (``failure(for:)``); a service
-    /// started without `--testing` does not know the interface, and gets ``testingNotServed``.
-    public func performTesting<Result>(
-        _ calls: (TipsClient) throws(DBusError) -> Result
-    ) throws(CommandFailure) -> Result {
-        do {
-            return try calls(self)
-        } catch {
-            if Self.isTestingNotServed(error) { throw Self.testingNotServed }
-            throw failure(for: error)
-        }
-    }
-
     /// Whether `error` is a service's answer that it does not serve `org.feels.Tips1.Testing`.
     static func isTestingNotServed(_ error: DBusError) -> Bool {
         guard case .remote(let name, _) = error else { return false }

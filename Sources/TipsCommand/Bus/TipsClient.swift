@@ -10,8 +10,6 @@ public final class TipsClient {
     public static let busName = Tips1.busName
     /// The tips object.
     public static let objectPath = Tips1.objectPath
-    /// The interface.
-    public static let interface = Tips1.name
     /// How long a call may take, activation included: libdbus's and sd-bus's default, and as long as dbus-daemon gives a
     /// service to start.
     public static let timeout: Duration = .seconds(25)
@@ -64,10 +62,18 @@ public final class TipsClient {
     }
 
     /// Runs calls of the typed clients, their failures as exit statuses (``failure(for:)``).
-    public func perform<Result>(_ calls: (TipsClient) throws(DBusError) -> Result) throws(CommandFailure) -> Result {
+    ///
+    /// - Parameters:
+    ///   - testing: Whether the calls are of `org.feels.Tips1.Testing`: a service started without `--testing` does
+    ///     not know the interface, and that failure is ``testingNotServed``.
+    ///   - calls: The calls.
+    public func perform<Result>(
+        testing: Bool = false, _ calls: (TipsClient) throws(DBusError) -> Result
+    ) throws(CommandFailure) -> Result {
         do {
             return try calls(self)
         } catch {
+            if testing, Self.isTestingNotServed(error) { throw Self.testingNotServed }
             throw failure(for: error)
         }
     }

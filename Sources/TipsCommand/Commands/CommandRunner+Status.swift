@@ -62,10 +62,7 @@ extension CommandRunner {
     ///
     /// - Parameter microseconds: `NextDisplayTime`: microseconds since the epoch, 0 for now.
     func nextNewTip(_ microseconds: Int64) -> String {
-        guard microseconds != 0 else { return "now" }
-        let now = LocalTime.now
-        let time = LocalTime.text(microseconds)
-        return microseconds > now ? "\(time) (\(LocalTime.relative(microseconds, from: now)))" : time
+        microseconds == 0 ? "now" : LocalTime.text(microseconds, countingFrom: LocalTime.now)
     }
 
     /// The name a rule gives the parameter a property carries, as the wire spells parameters: `MoodLogCount` is

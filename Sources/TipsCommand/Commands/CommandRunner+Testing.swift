@@ -10,21 +10,21 @@ extension CommandRunner {
         let sentence: String
         switch action {
         case .showAll:
-            try client.performTesting { client throws(DBusError) in try client.testing.showAllTips() }
+            try client.perform(testing: true) { client throws(DBusError) in try client.testing.showAllTips() }
             sentence = "For testing, every tip shows, whatever its rules and the display window say, \(until)."
         case .show(let ids):
-            try client.performTesting { client throws(DBusError) in try client.testing.showTips(ids: ids) }
+            try client.perform(testing: true) { client throws(DBusError) in try client.testing.showTips(ids: ids) }
             sentence =
                 "For testing, \(ids.joined(separator: ", ")) \(ids.count == 1 ? "shows" : "show"), whatever the "
                 + "rules and the display window say, \(until); the other tips follow their rules."
         case .hideAll:
-            try client.performTesting { client throws(DBusError) in try client.testing.hideAllTips() }
+            try client.perform(testing: true) { client throws(DBusError) in try client.testing.hideAllTips() }
             sentence = "For testing, no tip shows, \(until)."
         case .clear:
-            try client.performTesting { client throws(DBusError) in try client.testing.clearSwitches() }
+            try client.perform(testing: true) { client throws(DBusError) in try client.testing.clearSwitches() }
             sentence = "Testing switches cleared: the rules and the display window decide again."
         case .frequency(let value):
-            let frequency = try client.performTesting { client throws(DBusError) in
+            let frequency = try client.perform(testing: true) { client throws(DBusError) in
                 try client.testing.setDisplayFrequency(frequency: value)
                 return try client.tips.displayFrequency()
             }
@@ -33,7 +33,7 @@ extension CommandRunner {
             }
             return .success
         }
-        let active = try client.performTesting { client throws(DBusError) in try client.testing.activeSwitch() }
+        let active = try client.perform(testing: true) { client throws(DBusError) in try client.testing.activeSwitch() }
         output(json: .object([("testing_switch", .string(active))])) { sentence + "\n" }
         return .success
     }

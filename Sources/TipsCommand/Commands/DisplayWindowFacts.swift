@@ -25,7 +25,7 @@ struct DisplayWindowFacts {
         }
         if tip.heldBackBy == "display-window" {
             return "it holds the tip back. Another tip first appeared less than one display frequency (\(frequency)) "
-                + "ago, and new tips wait until \(until(tip.heldUntil))."
+                + "ago, and new tips wait until \(LocalTime.text(tip.heldUntil, countingFrom: now))."
         }
         if tip.displayCount > 0 {
             return "it does not hold the tip back: the tip has appeared before, and a tip already shown keeps "
@@ -38,15 +38,10 @@ struct DisplayWindowFacts {
             guard nextDisplayTime > now else {
                 return "it lets a new tip appear now; once the tip's rules hold, it may show."
             }
-            return "once the tip's rules hold, it may still wait: new tips wait until \(until(nextDisplayTime))."
+            return "once the tip's rules hold, it may still wait: new tips wait until "
+                + "\(LocalTime.text(nextDisplayTime, countingFrom: now))."
         }
         return "it lets a new tip appear now. The tip's first appearance opens a new window of one display "
             + "frequency (\(frequency)), during which no other tip may first appear."
-    }
-
-    /// `Tue 2026-12-01 17:11:37 CET (in 23 h 59 min)`.
-    private func until(_ microseconds: Int64) -> String {
-        let time = LocalTime.text(microseconds)
-        return microseconds > now ? "\(time) (\(LocalTime.relative(microseconds, from: now)))" : time
     }
 }

@@ -1,7 +1,8 @@
 import FeelsSystem
 import TipsInterface
 
-/// Every help text of `feels-tips`: the source of its manual page, so complete and precise.
+/// Every help text of `feels-tips`, complete and precise: feels-tips(1) says the same at more length, and the
+/// packaging tests hold its commands, options, exit statuses and environment to these texts.
 ///
 /// The keys of the contract's dictionaries that the JSON output shares are spelled through the generated names, as
 /// the code spells them, so that a key renamed in the XML is renamed here too.

@@ -2,7 +2,7 @@ import FeelsSystem
 import Glibc
 
 /// Everything of the system a command touches besides the bus: the environment, the terminal, standard output, and
-/// the question it may ask; tests may build one of their own.
+/// the question it may ask.
 public struct CommandContext {
     /// The variables a command reads: `DBUS_SESSION_BUS_ADDRESS`, `XDG_RUNTIME_DIR`, `TERM`, `NO_COLOR`,
     /// `XDG_CONFIG_HOME`, `HOME`.
@@ -15,18 +15,6 @@ public struct CommandContext {
     public var write: (String) -> Void
     /// Asks a question on standard error and reads the answer, a line of standard input; `nil` at its end.
     public var ask: (String) -> String?
-
-    /// A context built from its parts.
-    public init(
-        environment: [String: String], outputIsTerminal: Bool, inputIsTerminal: Bool,
-        write: @escaping (String) -> Void, ask: @escaping (String) -> String?
-    ) {
-        self.environment = environment
-        self.outputIsTerminal = outputIsTerminal
-        self.inputIsTerminal = inputIsTerminal
-        self.write = write
-        self.ask = ask
-    }
 
     /// The process's own: its environment, descriptors 0, 1 and 2.
     public static func system() -> CommandContext {

@@ -22,6 +22,15 @@ public enum LocalTime {
         format(microseconds, "%a %Y-%m-%d %H:%M:%S %Z")
     }
 
+    /// `Tue 2026-12-01 17:11:37 CET (in 23 h 59 min)`: ``text(_:)``, and how long until then while it is to come.
+    ///
+    /// - Parameters:
+    ///   - microseconds: Microseconds since the epoch.
+    ///   - now: The current instant, in microseconds since the epoch.
+    public static func text(_ microseconds: Int64, countingFrom now: Int64) -> String {
+        microseconds > now ? "\(text(microseconds)) (\(relative(microseconds, from: now)))" : text(microseconds)
+    }
+
     /// `2026-12-01 17:11:37`: a timestamp for the start of a line.
     ///
     /// - Parameter microseconds: Microseconds since the epoch.

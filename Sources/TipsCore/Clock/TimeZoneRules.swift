@@ -35,27 +35,3 @@ extension TimeZoneRules {
         return Instant(secondsSinceEpoch: high)
     }
 }
-
-/// A zone whose clocks never change: UTC, or a fixed offset.
-public struct FixedOffsetZone: TimeZoneRules, Hashable {
-    /// Seconds east of UTC.
-    public let offset: Int
-
-    /// A zone `offset` seconds east of UTC.
-    public init(secondsEastOfUTC offset: Int) {
-        self.offset = offset
-    }
-
-    /// Coordinated Universal Time.
-    public static let utc = FixedOffsetZone(secondsEastOfUTC: 0)
-
-    /// `UTC`, or `UTC+05:30` for an offset.
-    public var identifier: String {
-        guard offset != 0 else { return "UTC" }
-        let minutes = abs(offset) / 60
-        return "UTC\(offset < 0 ? "-" : "+")\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
-    }
-
-    /// The fixed offset.
-    public func utcOffset(at instant: Instant) -> Int { offset }
-}

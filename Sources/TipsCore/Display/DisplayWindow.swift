@@ -6,17 +6,6 @@ public struct DisplayWindow: Hashable, Sendable {
     /// The window's length.
     public var frequency: DisplayFrequency
 
-    /// Creates a window.
-    public init(opened: Instant?, frequency: DisplayFrequency) {
-        self.opened = opened
-        self.frequency = frequency
-    }
-
-    /// When the window closes; `nil` when no tip has opened one.
-    public var closes: Instant? {
-        opened.map { $0.advanced(bySeconds: Int64(frequency.seconds)) }
-    }
-
     /// When a new tip may next appear, or `nil` when one may appear at `now`.
     ///
     /// A window that opened after `now` (the clock was set back) counts from `now`, so it never holds new tips back
@@ -25,10 +14,5 @@ public struct DisplayWindow: Hashable, Sendable {
         guard let opened else { return nil }
         let closes = min(opened, now).advanced(bySeconds: Int64(frequency.seconds))
         return now < closes ? closes : nil
-    }
-
-    /// Whether a tip that never appeared may first appear at `now`.
-    public func allowsNewTip(at now: Instant) -> Bool {
-        nextDisplayTime(at: now) == nil
     }
 }

@@ -13,19 +13,6 @@ public struct TipSnapshot: Hashable, Sendable {
     /// The testing override that decides the tip's status; `nil` when its rules decide.
     public let override: TipOverride?
 
-    /// Creates a snapshot.
-    public init(
-        tip: Tip, record: TipRecord, status: TipStatus, rules: [RuleExplanation], hold: DisplayHold?,
-        override: TipOverride? = nil
-    ) {
-        self.tip = tip
-        self.record = record
-        self.status = status
-        self.rules = rules
-        self.hold = hold
-        self.override = override
-    }
-
     /// Whether the tip should show now, as TipKit's `Tip.shouldDisplay` says.
     public var shouldDisplay: Bool {
         status == .available && hold == nil

@@ -203,13 +203,6 @@ public struct TipsEngine: Sendable {
             hold: hold(of: tip, status: status, at: now), override: testingOverride.override(for: tip.id))
     }
 
-    /// The tips whose rules hold and that are not invalidated (or that a testing override shows), at `location`
-    /// (every location when `nil`), in catalog order. The display window is not applied.
-    public func eligibleTips(at location: TipLocation?) -> [TipID] {
-        let values = parameterValues
-        return tips(at: location).filter { status(of: $0, values: values) == .available }.map(\.id)
-    }
-
     private func tips(at location: TipLocation?) -> [Tip] {
         location.map { location in catalog.filter { $0.location == location } } ?? catalog
     }
@@ -233,16 +226,6 @@ public struct TipsEngine: Sendable {
         guard shouldDisplay(tip, values: parameterValues(at: now), at: now) else { return false }
         recordDisplay(of: tip, at: now)
         return true
-    }
-
-    /// The first tip at `location` (any location when `nil`) that has never appeared and may appear now, in catalog
-    /// order; `nil` when the display window holds new tips back or none is available. Nothing is recorded.
-    public func nextNewTip(at location: TipLocation?) -> TipID? {
-        let now = now
-        let values = parameterValues(at: now)
-        return tips(at: location).first { tip in
-            state[tip: tip.id].displayCount == 0 && shouldDisplay(tip, values: values, at: now)
-        }?.id
     }
 
     /// The tip ``displayNextTip(at:)`` would display now at `location`, recording nothing.
@@ -396,20 +379,18 @@ public struct TipsEngine: Sendable {
         return true
     }
 
-    /// What clients can observe now.
+    /// What clients can observe of the tips now.
     public func observation() -> TipsObservation {
         let now = now
         let values = parameterValues(at: now)
         return TipsObservation(
-            values: values,
             tips: catalog.map { tip in
                 TipObservation(
                     id: tip.id, status: status(of: tip, values: values),
                     shouldDisplay: shouldDisplay(tip, values: values, at: now),
                     override: testingOverride.override(for: tip.id), notified: state[tip: tip.id].notified)
             },
-            nextDisplayTime: displayWindow.nextDisplayTime(at: now), displayFrequency: displayFrequency,
-            testingOverride: testingOverride, timeZone: clock.timeZone.identifier)
+            testingOverride: testingOverride)
     }
 
     /// The next instant at which something observable may change with no request: the next local midnight

@@ -1,34 +1,15 @@
-/// What clients can observe of the engine at one instant: parameter values, each tip's status and whether it should
-/// show, the display window and the testing switches.
+/// What clients can observe of the tips at one instant: each tip's status, whether it should show and whether it was
+/// notified, and the testing switches.
 ///
 /// The service keeps the last observation it announced and compares it with a new one after every request and
-/// every time-driven wake-up, so that signals are sent exactly when something observable changed.
+/// every time-driven wake-up, so that a tip's signal is sent exactly when something observable of it changed. The
+/// service's properties (the parameters, the display window, the time zone) it compares itself, as the contract's
+/// property table reads them.
 public struct TipsObservation: Hashable, Sendable {
-    /// Every parameter's value.
-    public var values: ParameterValues
     /// Every tip, in catalog order.
     public var tips: [TipObservation]
-    /// When a new tip may next appear; `nil` for now.
-    public var nextDisplayTime: Instant?
-    /// The display frequency in force.
-    public var displayFrequency: DisplayFrequency
     /// The testing switches in force.
     public var testingOverride: TestingOverride
-    /// The time zone's identifier.
-    public var timeZone: String
-
-    /// Creates an observation.
-    public init(
-        values: ParameterValues, tips: [TipObservation], nextDisplayTime: Instant?,
-        displayFrequency: DisplayFrequency = .daily, testingOverride: TestingOverride = .none, timeZone: String = "UTC"
-    ) {
-        self.timeZone = timeZone
-        self.values = values
-        self.tips = tips
-        self.nextDisplayTime = nextDisplayTime
-        self.displayFrequency = displayFrequency
-        self.testingOverride = testingOverride
-    }
 
     /// What changed from `old` to `self`.
     public func changes(since old: TipsObservation) -> ObservationChanges {
@@ -47,10 +28,7 @@ public struct TipsObservation: Hashable, Sendable {
                     overrideChanged: tip.override != previous?.override,
                     notifiedChanged: tip.notified != previous?.notified)
             },
-            parameters: TipParameter.allCases.filter { values[$0] != old.values[$0] },
-            nextDisplayTimeChanged: nextDisplayTime != old.nextDisplayTime,
-            displayFrequencyChanged: displayFrequency != old.displayFrequency,
-            testingOverrideChanged: testingOverride != old.testingOverride, timeZoneChanged: timeZone != old.timeZone)
+            testingOverrideChanged: testingOverride != old.testingOverride)
     }
 }
 
@@ -66,17 +44,6 @@ public struct TipObservation: Hashable, Sendable {
     public var override: TipOverride?
     /// When it was shown as a desktop notification, if it was.
     public var notified: Instant?
-
-    /// Creates the observation of one tip.
-    public init(
-        id: TipID, status: TipStatus, shouldDisplay: Bool, override: TipOverride? = nil, notified: Instant? = nil
-    ) {
-        self.id = id
-        self.status = status
-        self.shouldDisplay = shouldDisplay
-        self.override = override
-        self.notified = notified
-    }
 }
 
 /// One tip whose observation changed, and what of it changed.
@@ -98,25 +65,6 @@ public struct TipChange: Hashable, Sendable {
 public struct ObservationChanges: Sendable {
     /// Tips whose observation changed, in catalog order.
     public var tips: [TipChange]
-    /// Parameters whose value changed.
-    public var parameters: [TipParameter]
-    /// Whether the time a new tip may next appear changed.
-    public var nextDisplayTimeChanged: Bool
-    /// Whether the display frequency changed.
-    public var displayFrequencyChanged: Bool
     /// Whether the testing switches changed.
     public var testingOverrideChanged: Bool
-    /// Whether the time zone changed.
-    public var timeZoneChanged: Bool
-
-    /// Tips whose status changed, with the new status, in catalog order.
-    public var statuses: [(id: TipID, status: TipStatus)] {
-        tips.filter(\.statusChanged).map { ($0.tip.id, $0.tip.status) }
-    }
-
-    /// Whether nothing changed.
-    public var isEmpty: Bool {
-        tips.isEmpty && parameters.isEmpty && !nextDisplayTimeChanged && !displayFrequencyChanged
-            && !testingOverrideChanged && !timeZoneChanged
-    }
 }

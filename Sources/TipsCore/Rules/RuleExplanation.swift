@@ -13,9 +13,4 @@ public struct RuleExplanation: Hashable, Sendable {
         self.value = values[rule.parameter]
         self.isSatisfied = rule.isSatisfied(by: values)
     }
-
-    /// A sentence a person can read: `mood-log-count >= 3: 1, not yet`.
-    public var sentence: String {
-        "\(rule.text): \(value), \(isSatisfied ? "holds" : "not yet")"
-    }
 }

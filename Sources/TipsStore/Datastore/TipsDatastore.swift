@@ -204,16 +204,6 @@ public final class TipsDatastore {
         return journal
     }
 
-    /// How many moods the journal holds.
-    ///
-    /// - Throws: `DatastoreError.readFailed` when SQLite cannot read.
-    public func moodCount() throws(DatastoreError) -> Int {
-        guard case .integer(let count)? = try read(MoodsTable.count).first?.first else {
-            throw .corrupt(path: path, reason: "counting the moods returned no number")
-        }
-        return Int(count)
-    }
-
     /// Reads through every page of the datastore, the journal's included: the check a datastore opened with
     /// `pages: .allButTheJournal` makes before its first write.
     ///
@@ -246,7 +236,7 @@ public final class TipsDatastore {
         if now == nil {
             do throws(SQLiteError) {
                 try endTransactionBegunAhead()
-                try connection.execute("VACUUM INTO \(Self.literal(path))")
+                try connection.prepared("VACUUM INTO ?1").run([.text(path)])
             } catch {
                 throw .writeFailed(path: path, reason: "the file was deleted and cannot be written again: \(error)")
             }
@@ -257,7 +247,7 @@ public final class TipsDatastore {
         let saved = "\(path).saved-\(getpid())-\(time(nil))"
         do throws(SQLiteError) {
             try endTransactionBegunAhead()
-            try connection.execute("VACUUM INTO \(Self.literal(saved))")
+            try connection.prepared("VACUUM INTO ?1").run([.text(saved)])
         } catch {
             throw .writeFailed(path: path, reason: "the file was replaced and ours cannot be saved aside: \(error)")
         }
@@ -271,11 +261,6 @@ public final class TipsDatastore {
         let opened = try DatastoreOpening.open(path: path, pages: .all)
         connection = opened.connection
         identity = opened.identity
-    }
-
-    /// `text` as an SQL string literal.
-    private static func literal(_ text: String) -> String {
-        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
     }
 
     /// Folds the WAL into the database file, removes it and closes the datastore, releasing its lock; a backup of

@@ -13,9 +13,6 @@ struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// The primary result code, such as `SQLITE_IOERR` (10).
     var primaryCode: Int32 { code & 0xFF }
 
-    /// Whether another connection holds a lock that this one needs.
-    var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
-
     /// The message with the extended code and the system's own reason when there is one, e.g.
     /// "disk I/O error: No space left on device (SQLite code 778)".
     var description: String {
