@@ -86,8 +86,8 @@ let package = Package(
         .executableTarget(
             name: "tips-flood", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-flood",
             swiftSettings: strict),
-        // Sends random but well-formed messages to the real service and checks every reply and the counts afterwards;
-        // the fuzzing test, scripts/fuzz and the leak check under valgrind (scripts/memcheck) run it.
+        // Sends random messages to the real service and checks every reply and the counts afterwards; the fuzzing
+        // test, scripts/fuzz and the leak check under valgrind (scripts/memcheck) run it.
         .executableTarget(
             name: "tips-fuzz", dependencies: ["DBus", "BusTestSupport", "TipsInterface"],
             path: "Tests/Support/tips-fuzz", swiftSettings: strict),

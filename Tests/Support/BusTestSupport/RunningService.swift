@@ -39,8 +39,11 @@ public final class RunningService {
     ///   - environment: Variables for the service, on top of the test's (`TZ`, say).
     ///   - launcher: A command the service runs under, such as `faketime -f @…`.
     ///   - testing: Whether the service serves the testing switches (`--testing`).
+    ///   - followsSignals: Whether the client keeps the service's signals in ``signals``; a client that makes many
+    ///     calls and reads no signal (the fuzzer) is better without.
     public init(
-        arguments: [String] = [], environment: [String: String?] = [:], launcher: [String] = [], testing: Bool = true
+        arguments: [String] = [], environment: [String: String?] = [:], launcher: [String] = [], testing: Bool = true,
+        followsSignals: Bool = true
     ) throws {
         bus = try TestBus()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("feels-service-\(UUID().uuidString)")
@@ -53,7 +56,9 @@ public final class RunningService {
         self.environment = environment
         self.launcher = launcher
         client = try DBusConnection(address: bus.address)
-        try client.subscribeSignals(path: Self.path) { [weak self] message in self?.signals.append(message) }
+        if followsSignals {
+            try client.subscribeSignals(path: Self.path) { [weak self] message in self?.signals.append(message) }
+        }
         try start()
     }
 
