@@ -152,10 +152,7 @@ public final class RunningService {
 
     /// The process ID of the connection that owns `name`, through `GetConnectionUnixProcessID`.
     public func ownerPID(of name: BusName) throws(DBusError) -> Int32? {
-        let reply = try client.call(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "GetConnectionUnixProcessID", arguments: [.string(name.rawValue)], timeout: .seconds(5))
-        return reply.first?.uint32Value.map { Int32(bitPattern: $0) }
+        try client.processID(ofOwner: name.rawValue)
     }
 
     /// One tip, through `GetTips`.
