@@ -179,6 +179,6 @@ crop() {
 }
 
 fail() {
-    echo "scripts/desktops: $*" >&2
+    echo "scripts/$(basename "$0"): $*" >&2
     exit 1
 }
