@@ -64,14 +64,6 @@ start_notifier() {
     notifier_log="$session/logs/notifier-$1.log"
 }
 
-# stop_process PID: stops one process `spawn` started, and its group.
-stop_process() {
-    kill -TERM -- "-$1" 2>/dev/null || true
-    for _ in $(seq 50); do kill -0 "$1" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL -- "-$1" 2>/dev/null || true
-    wait "$1" 2>/dev/null || true
-}
-
 # logged TEXT: whether the notifier logged a line containing TEXT.
 logged() {
     grep -qF -- "$1" "$notifier_log"

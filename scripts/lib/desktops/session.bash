@@ -14,18 +14,19 @@ spawn() {
     pids+=("$spawned")
 }
 
-# stop_spawned: stops every process `spawn` and start_private_bus started, newest first, and their groups.
+# stop_process PID: stops one process `spawn` or start_private_bus started, and its group if it leads one: SIGTERM,
+# then SIGKILL after 5 s.
+stop_process() {
+    kill -TERM -- "-$1" 2>/dev/null || kill -TERM "$1" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$1" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL -- "-$1" 2>/dev/null || kill -KILL "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+}
+
+# stop_spawned: stops every process `spawn` and start_private_bus started, newest first.
 stop_spawned() {
-    local index pid
-    for ((index = ${#pids[@]} - 1; index >= 0; index--)); do
-        pid="${pids[index]}"
-        kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-    done
-    for pid in "${pids[@]}"; do
-        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL -- "-$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
-    done
+    local index
+    for ((index = ${#pids[@]} - 1; index >= 0; index--)); do stop_process "${pids[index]}"; done
     pids=()
 }
 
