@@ -1,7 +1,8 @@
 # Sourced by scripts/desktops: what every desktop's session needs. Processes it starts, the X display, the
 # accessibility bus, screenshots and the pointer on X11.
 #
-# The caller sets `session` (the desktop's folder) and `pids` (an array its cleanup stops, newest first).
+# The caller sets `session` (the desktop's folder) and `pids` (an array its cleanup stops with stop_spawned, from
+# scripts/lib/private-bus.bash).
 
 # spawn NAME COMMAND...: starts COMMAND in a process group of its own (so stopping it stops what it started), its
 # output in $session/logs/NAME.log, and adds it to `pids`; sets `spawned` to its pid.
@@ -12,22 +13,6 @@ spawn() {
     setsid "$@" > "$session/logs/$name.log" 2>&1 < /dev/null &
     spawned=$!
     pids+=("$spawned")
-}
-
-# stop_process PID: stops one process `spawn` or start_private_bus started, and its group if it leads one: SIGTERM,
-# then SIGKILL after 5 s.
-stop_process() {
-    kill -TERM -- "-$1" 2>/dev/null || kill -TERM "$1" 2>/dev/null || true
-    for _ in $(seq 50); do kill -0 "$1" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL -- "-$1" 2>/dev/null || kill -KILL "$1" 2>/dev/null || true
-    wait "$1" 2>/dev/null || true
-}
-
-# stop_spawned: stops every process `spawn` and start_private_bus started, newest first.
-stop_spawned() {
-    local index
-    for ((index = ${#pids[@]} - 1; index >= 0; index--)); do stop_process "${pids[index]}"; done
-    pids=()
 }
 
 # wait_for TIMEOUT COMMAND...: runs COMMAND every 0.2 s until it succeeds; fails after TIMEOUT seconds.
