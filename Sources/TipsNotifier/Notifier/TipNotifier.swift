@@ -65,8 +65,7 @@ public final class TipNotifier {
     var finished = false
     var app: FeelsAppWatch?
     var presence: PresenceWatch?
-    var gnome: GNOMENotificationSettings?
-    var xfce: XfceDoNotDisturb?
+    var silence: SilenceWatch?
     var systemRouter: SignalRouter?
     var alarm: WallClockAlarm?
     var retryTimer: LoopSourceID?
@@ -155,7 +154,7 @@ public final class TipNotifier {
 
     /// The desktop entry whose GNOME switches are followed, when GNOME's settings are followed at all: in a GNOME
     /// session (`XDG_CURRENT_DESKTOP`), with its schemas installed.
-    public var followedGNOMEEntry: String? { gnome?.entry }
+    public var followedGNOMEEntry: String? { silence?.gnome?.entry }
 
     // MARK: - Following
 
@@ -167,25 +166,25 @@ public final class TipNotifier {
     }
 
     private func followDesktop() throws(DBusError) {
-        let server = try NotificationServerWatch(connection: connection, router: router)
-        server.onChange = { [weak self] in self?.factsChanged() }
-        self.server = server
         let app = try FeelsAppWatch(router: router, environment: environment)
         app.onChange = { [weak self] in self?.factsChanged() }
         self.app = app
-        let presence = try PresenceWatch(sessionBus: connection, router: router)
-        presence.onChange = { [weak self] _ in self?.factsChanged() }
-        self.presence = presence
-        let xfce = try XfceDoNotDisturb(connection: connection, router: router)
-        xfce.onChange = { [weak self] in self?.factsChanged() }
-        self.xfce = xfce
         // Only GNOME reads its settings; elsewhere GSettings would start dconf's worker thread for nothing.
         let desktops = environment["XDG_CURRENT_DESKTOP"]?.split(separator: ":") ?? []
-        if desktops.contains("GNOME") {
-            gnome = GNOMENotificationSettings(
-                entry: TipNotificationContent.desktopEntry(appInstalled: app.facts.installed))
-            gnome?.onChange = { [weak self] in self?.factsChanged() }
-        }
+        let silence = try SilenceWatch(
+            connection: connection, router: router,
+            gnomeEntry: desktops.contains("GNOME")
+                ? TipNotificationContent.desktopEntry(appInstalled: app.facts.installed) : nil)
+        silence.onChange = { [weak self] in self?.factsChanged() }
+        self.silence = silence
+        // After the server's own flags: when the server is replaced they are unsettled first, so the machine never
+        // sees the new server with the old one's answers.
+        let server = try NotificationServerWatch(connection: connection, router: router)
+        server.onChange = { [weak self] in self?.factsChanged() }
+        self.server = server
+        let presence = try PresenceWatch(sessionBus: connection, router: router)
+        presence.onChange = { [weak self] in self?.factsChanged() }
+        self.presence = presence
     }
 
     private func requestRole() throws(DBusError) {
@@ -239,18 +238,9 @@ public final class TipNotifier {
         } else if !settings.enabled {
             facts.optOut = .off(path: settings.path)
         }
-        facts.settled =
-            (presence?.isSettled ?? true) && (server?.isSettled ?? true) && (xfce?.isSettled ?? true)
+        facts.settled = (presence?.isSettled ?? true) && (silence?.isSettled ?? true)
         facts.absence = presence?.absence
-        if server?.isInhibited == true {
-            facts.silencer = .serverInhibited
-        } else if server?.isPaused == true {
-            facts.silencer = .serverPaused
-        } else if xfce?.isOn == true {
-            facts.silencer = .xfceDoNotDisturb
-        } else {
-            facts.silencer = gnome?.silencer
-        }
+        facts.silencer = silence?.silencer
         facts.server = server?.facts ?? NotifierFacts.Server()
         facts.service = service?.facts ?? NotifierFacts.Service()
         facts.app = app?.facts ?? NotifierFacts.App()
