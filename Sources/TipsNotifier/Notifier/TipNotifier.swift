@@ -109,7 +109,7 @@ public final class TipNotifier {
             }
         }
         do {
-            alarm = try WallClockAlarm(loop: loop) { [weak self] _ in self?.send(.alarm) }
+            alarm = try WallClockAlarm(loop: loop) { [weak self] in self?.send(.alarm) }
             try followService()
             try followDesktop()
             settings.onChange = { [weak self] in self?.factsChanged() }
