@@ -88,11 +88,7 @@ public final class TipNotifier {
         machine = NotifierMachine(
             configuration: NotifierMachine.Configuration(once: configuration.once, translate: configuration.translate))
         router = SignalRouter(connection: connection)
-        do {
-            settings = try SettingsFollower(path: settingsPath, loop: loop)
-        } catch {
-            throw NotifierError(description: error.description)
-        }
+        settings = try SettingsFollower(path: settingsPath, loop: loop)
     }
 
     /// Follows the service, the server, the app, presence and silence, and asks for `org.feels.TipsNotifier`; the
@@ -114,10 +110,6 @@ public final class TipNotifier {
             try followDesktop()
             settings.onChange = { [weak self] in self?.factsChanged() }
             try requestRole()
-        } catch let error as DBusError {
-            throw NotifierError(description: error.description)
-        } catch let error as WallClockAlarmError {
-            throw NotifierError(description: error.description)
         } catch {
             throw NotifierError(description: "\(error)")
         }
@@ -269,8 +261,8 @@ public final class TipNotifier {
     }
 }
 
-/// The notifier could not start.
+/// The notifier could not start: the line `feels-tips-notifier` logs as an error before it exits with status 1.
 public struct NotifierError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What went wrong.
+    /// What went wrong, without the program's name.
     public let description: String
 }
