@@ -160,10 +160,10 @@ final class XfconfDaemon {
 
     init(address: String) throws {
         self.address = address
-        folder = try TemporaryFolder("feels-xfconf")
+        folder = try TemporaryFolder()
         process = try ChildProcess(
             "/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd", [],
-            environment: ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": folder.path])
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": folder.url.path])
         let client = try DBusConnection(address: address)
         defer { client.close() }
         guard try eventually(timeout: .seconds(10), { try hasOwner("org.xfce.Xfconf", on: client) }) else {
