@@ -163,17 +163,18 @@ public final class TipNotifier {
         self.app = app
         // Only GNOME reads its settings; elsewhere GSettings would start dconf's worker thread for nothing.
         let desktops = environment["XDG_CURRENT_DESKTOP"]?.split(separator: ":") ?? []
+        // The server's owner is followed before its flags: when it changes, the machine hears of it first (and
+        // asks a new server's capabilities at most), then of the flags being asked again, before any answer comes.
+        // The other way round, a server leaving with its flags would look for a moment like the old one unsilenced.
+        let server = try NotificationServerWatch(connection: connection, router: router)
+        server.onChange = { [weak self] in self?.factsChanged() }
+        self.server = server
         let silence = try SilenceWatch(
             connection: connection, router: router,
             gnomeEntry: desktops.contains("GNOME")
                 ? TipNotificationContent.desktopEntry(appInstalled: app.facts.installed) : nil)
         silence.onChange = { [weak self] in self?.factsChanged() }
         self.silence = silence
-        // After the server's own flags: when the server is replaced they are unsettled first, so the machine never
-        // sees the new server with the old one's answers.
-        let server = try NotificationServerWatch(connection: connection, router: router)
-        server.onChange = { [weak self] in self?.factsChanged() }
-        self.server = server
         let presence = try PresenceWatch(sessionBus: connection, router: router)
         presence.onChange = { [weak self] in self?.factsChanged() }
         self.presence = presence

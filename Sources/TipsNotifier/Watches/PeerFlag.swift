@@ -26,7 +26,7 @@ final class PeerFlag {
     private(set) var isOn = false
     /// Whether the bus said who owns the name and, when someone does, that owner answered (or failed to).
     private(set) var isSettled = false
-    /// Called from dispatch when ``isOn`` changes, or when the flag settles.
+    /// Called from dispatch when ``isOn`` changes, or ``isSettled``.
     var onChange: (() -> Void)?
     private weak var connection: DBusConnection?
     private let question: Question
@@ -50,7 +50,9 @@ final class PeerFlag {
             guard let self else { return }
             self.owner = owner
             guard let owner else { return self.settle(false) }
+            // Unsettled until the new owner answers: what the last one said is not taken for its answer.
             self.isSettled = false
+            self.onChange?()
             self.ask(owner)
         }
     }
