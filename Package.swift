@@ -66,7 +66,7 @@ let package = Package(
         // the opt-out).
         .target(
             name: "TipsNotifier",
-            dependencies: ["DBus", "FeelsSystem", "TipsCore", "CGio", "CLibNotify", "TipsInterface"],
+            dependencies: ["DBus", "FeelsSystem", "TipsCore", "CGio", "CLibNotify", "CSystem", "TipsInterface"],
             swiftSettings: strict
         ),
         .executableTarget(
