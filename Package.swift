@@ -18,7 +18,7 @@ let package = Package(
         // libdbus: the transport, authentication, addresses, messages, dispatch and pending calls under every bus
         // connection.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        // What the C library has and Glibc's module map leaves out: timerfd, eventfd, malloc_trim.
+        // What the C library has and Glibc's module map leaves out: epoll, eventfd and timerfd flags.
         .systemLibrary(name: "CSystem"),
         // GNU gettext, part of the C library; Glibc's module map leaves <libintl.h> out.
         .systemLibrary(name: "CGettext"),
