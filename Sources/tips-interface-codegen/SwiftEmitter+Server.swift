@@ -37,7 +37,7 @@ extension SwiftEmitter {
         line("}")
         emitPrepared(interface)
         emitAnswers(interface)
-        emitDefinition(interface)
+        try emitDefinition(interface)
     }
 
     /// The outputs of each method that has some, marshalled once: what a read returns, and what a write may answer
@@ -167,28 +167,27 @@ extension SwiftEmitter {
         line("}")
     }
 
-    private func arguments(_ arguments: [ContractArgument]) -> String {
-        "["
-            + arguments.map { argument in
-                let extra = argument.annotations.filter { $0.name != "org.gtk.GDBus.DocString" }
-                let annotations =
-                    extra.isEmpty
-                    ? "" : ", annotations: [" + extra.map(annotation).joined(separator: ", ") + "]"
-                return "DBusArgument(\(SwiftNames.literal(argument.name)), \(SwiftNames.literal(argument.type)), "
-                    + "\(SwiftNames.literal(argument.documentation))\(annotations))"
-            }.joined(separator: ", ") + "]"
-    }
-
-    private func annotation(_ annotation: ContractAnnotation) -> String {
-        "DBusAnnotation(\(SwiftNames.literal(annotation.name)), \(SwiftNames.literal(annotation.value)))"
-    }
-
-    private mutating func emitDefinition(_ interface: ContractInterface) {
+    private mutating func emitDefinition(_ interface: ContractInterface) throws {
         let namespace = SwiftNames.namespace(of: interface.name)
         let protocolName = "\(namespace)Serving"
+        let xml = interface.introspectionXML
+        // A raw literal holds the XML as it is, unless the XML holds what would end the literal or interpolate.
+        guard !xml.contains("\"\"\"#"), !xml.contains("\\#") else {
+            throw ContractError("\(interface.name)'s XML holds \"\"\"# or \\#, which a raw Swift literal cannot")
+        }
         line()
         line("extension \(namespace) {")
-        line("    /// The interface table, every handler calling `object` (`nil`: the table alone, for introspection).")
+        line("    /// The `<interface>` element `Introspect` shows, from the contract.")
+        line("    public static let introspection = #\"\"\"")
+        for xmlLine in xml.split(separator: "\n") {
+            line("        " + xmlLine)
+        }
+        line("")
+        line("        \"\"\"#")
+        line()
+        line(
+            "    /// The interface table, every handler calling `object` (`nil`: the table alone, whose handlers answer `Failed`)."
+        )
         line("    public static func definition(serving object: (any \(protocolName))?) -> DBusInterface {")
         line("        weak let object = object")
         line("        func served() throws(DBusMethodError) -> any \(protocolName) {")
@@ -197,6 +196,7 @@ extension SwiftEmitter {
         line("        }")
         line("        return DBusInterface(")
         line("            name: name,")
+        line("            introspection: introspection,")
         line("            methods: [")
         for method in interface.methods {
             emitMethodEntry(method, in: interface)
@@ -213,27 +213,16 @@ extension SwiftEmitter {
                 case "invalidates": ".invalidates"
                 default: ".true"
                 }
-            let extra = property.annotations.filter { $0.name != "org.freedesktop.DBus.Property.EmitsChangedSignal" }
             line("                DBusProperty(")
             line(
                 "                    name: Property.\(name).name, signature: \(SwiftNames.literal(property.type)), emitsChangedSignal: \(emits),"
             )
-            line("                    annotations: [\(extra.map(annotation).joined(separator: ", "))],")
             line("                    get: {")
             line("                        guard let object else { return .string(\"\") }")
             line("                        return \(type.encode("object.\(name)"))")
             line("                    }),")
         }
-        line("            ],")
-        line("            signals: [")
-        for signal in interface.signals {
-            line("                DBusSignalDescription(")
-            line("                    name: Signal.\(SwiftNames.identifier(SwiftNames.lowerCamel(signal.name))).name,")
-            line("                    arguments: \(arguments(signal.arguments)),")
-            line("                    annotations: [\(signal.annotations.map(annotation).joined(separator: ", "))]),")
-        }
-        line("            ],")
-        line("            annotations: [\(interface.annotations.map(annotation).joined(separator: ", "))])")
+        line("            ])")
         line("    }")
         if !interface.properties.isEmpty {
             line()
@@ -259,9 +248,8 @@ extension SwiftEmitter {
         let prepared = !method.isWrite && !outputs.isEmpty
         line("                DBusMethod\(prepared ? ".prepared" : "")(")
         line("                    name: Method.\(name).name,")
-        line("                    inputs: \(arguments(method.inputs)),")
-        line("                    outputs: \(arguments(method.outputs)),")
-        line("                    annotations: [\(method.annotations.map(annotation).joined(separator: ", "))],")
+        line("                    inputs: \(Self.types(method.inputs)),")
+        line("                    outputs: \(Self.types(method.outputs)),")
         let call = inputs.isEmpty ? "_" : "call"
         let indent = "                            "
         func decodeInputs() {
@@ -306,5 +294,10 @@ extension SwiftEmitter {
             line("\(indent)return try object.\(name)(\(passed.joined(separator: ", "))).body")
             line("                    }),")
         }
+    }
+
+    /// The arguments' types as a Swift array of signature literals.
+    private static func types(_ arguments: [ContractArgument]) -> String {
+        "[" + arguments.map { SwiftNames.literal($0.type) }.joined(separator: ", ") + "]"
     }
 }

@@ -4,7 +4,7 @@ extension DBusConnection {
     ///
     /// - Parameter object: The object; the connection keeps it until `unexport(_:)` or `close()`.
     /// - Throws: `DBusError.invalidObject` when the object lists a standard interface, repeats an interface, member
-    ///   or property name, or declares an argument or property that is not a single complete type.
+    ///   or property name, or declares an argument or property type that is not a single complete type.
     public func export(_ object: DBusObject) throws(DBusError) {
         try object.validate()
         objects[object.path] = object
@@ -40,9 +40,9 @@ extension DBusConnection {
     public func introspectionDocument(for path: ObjectPath) -> String? {
         guard isNode(path) else { return nil }
         let object = objects[path]
+        let standard =
+            [DBusIntrospection.peerAndIntrospectableXML] + (object == nil ? [] : [DBusIntrospection.propertiesXML])
         return DBusIntrospection.document(
-            standard: DBusIntrospection.peerAndIntrospectableXML
-                + (object == nil ? "" : DBusIntrospection.propertiesXML),
-            interfaces: object?.interfaces ?? [], children: childNodes(of: path))
+            interfaces: standard + (object?.interfaces.map(\.introspection) ?? []), children: childNodes(of: path))
     }
 }

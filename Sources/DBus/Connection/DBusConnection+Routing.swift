@@ -207,7 +207,7 @@ extension DBusConnection {
         if member.rawValue == "Get" {
             return read(property).map { [.variant($0)] }
         }
-        guard let setter = property.set, property.access == .readWrite else {
+        guard let setter = property.set else {
             return .failure(.propertyReadOnly("Property \(quoted(propertyName)) is read-only"))
         }
         guard arguments.count > 2, let value = arguments[2].variantValue else {

@@ -1,6 +1,6 @@
 import DBus
 
-/// The `a{sv}` dictionary types of the contract, each key with its type, as the generated interface tables declare
+/// The `a{sv}` dictionary types of the contract, each key with its type, as the generated code declares
 /// them (their `org.feels.Tips.Dictionary.TYPE.KEY` annotations, "SIGNATURE DOCUMENTATION"): the options the fuzzer
 /// sends, and the shape the service's dictionaries must have.
 struct ContractDictionaries {
@@ -36,13 +36,13 @@ struct ContractDictionaries {
     private(set) var types: [String: [String: Key]] = [:]
 
     /// The dictionary types declared on `interfaces`.
-    init(_ interfaces: [DBusInterface]) {
-        for annotation in interfaces.flatMap(\.annotations) where annotation.name.hasPrefix(Self.keyPrefix) {
-            let path = annotation.name.dropFirst(Self.keyPrefix.count).split(separator: ".")
+    init(_ interfaces: [ServiceSurface.Interface]) {
+        for (name, value) in interfaces.flatMap(\.annotations) where name.hasPrefix(Self.keyPrefix) {
+            let path = name.dropFirst(Self.keyPrefix.count).split(separator: ".")
             guard let type = path.first.map(String.init) else { continue }
             if types[type] == nil { types[type] = [:] }
             guard path.count == 2 else { continue }
-            var declared = String(annotation.value.prefix { $0 != " " })
+            var declared = String(value.prefix { $0 != " " })
             let optional = declared.hasSuffix("?")
             if optional { declared.removeLast() }
             let parts = declared.split(separator: ":", maxSplits: 1).map(String.init)

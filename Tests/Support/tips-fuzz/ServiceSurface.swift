@@ -3,19 +3,19 @@ import TipsInterface
 
 /// What the service serves: the nodes of its object tree, learned from its own introspection at the start of a run,
 /// and at each object the interfaces with their methods and properties; the contract's interfaces as the generated
-/// tables declare them (inputs, outputs, and the dictionary types of their `a{sv}` arguments), held to what the
+/// code states them (inputs, outputs, and the dictionary types of their `a{sv}` arguments), held to what the
 /// service introspects as.
 struct ServiceSurface {
     /// One argument of a method: its type, and the dictionary type an `a{sv}` or `aa{sv}` holds.
     struct Argument: Equatable {
         let signature: String
-        let dictionary: ContractDictionaries.Reference?
+        var dictionary: ContractDictionaries.Reference?
     }
 
     /// One method: its name and the signature of its inputs; for the contract's, each input and output.
     struct Method: Equatable {
         let name: String
-        let inputs: String
+        var inputs = ""
         var arguments: [Argument] = []
         var outputs: [Argument] = []
     }
@@ -32,6 +32,8 @@ struct ServiceSurface {
         let name: String
         var methods: [Method] = []
         var properties: [Property] = []
+        /// The annotations of the interface itself, by name.
+        var annotations: [String: String] = [:]
         /// Whether it is one of the contract's, as generated from it.
         var isContract = false
     }
@@ -41,8 +43,12 @@ struct ServiceSurface {
     static let introspectable = "org.freedesktop.DBus.Introspectable"
     static let properties = "org.freedesktop.DBus.Properties"
 
-    /// The contract's interfaces, as generated from it (the tables alone, serving nothing).
-    static var contract: [DBusInterface] { [Tips1.definition(serving: nil), Tips1Testing.definition(serving: nil)] }
+    /// The contract's interfaces, as the generated code shows them to `Introspect`.
+    static let contract = parse(Tips1.introspection + Tips1Testing.introspection).interfaces.map { interface in
+        var contracted = interface
+        contracted.isContract = true
+        return contracted
+    }
 
     /// Every path that answers `Introspect`.
     var nodes: Set<String> = []
@@ -55,7 +61,7 @@ struct ServiceSurface {
     /// The contract's interfaces the service does not serve (the testing switches without `--testing`).
     var unserved: [String] {
         let served = Set(interfaces.map(\.name))
-        return Self.contract.map(\.name.rawValue).filter { !served.contains($0) }
+        return Self.contract.map(\.name).filter { !served.contains($0) }
     }
 
     /// Walks the tree from `/` with `Introspect`, and takes each of the contract's interfaces it finds from the
@@ -84,8 +90,7 @@ struct ServiceSurface {
     /// The contract's interface of the name `served` has, noting where `served` differs from it; `served` itself
     /// when the contract has no such interface.
     private mutating func contracted(_ served: Interface, at path: String) -> Interface {
-        guard let table = Self.contract.first(where: { $0.name.rawValue == served.name }) else { return served }
-        let contract = Self.interface(table)
+        guard let contract = Self.contract.first(where: { $0.name == served.name }) else { return served }
         let methods = { (interface: Interface) in interface.methods.map { "\($0.name)(\($0.inputs))" } }
         if methods(served) != methods(contract) {
             differences.append(
@@ -98,42 +103,40 @@ struct ServiceSurface {
         return contract
     }
 
-    /// An interface of the contract as its generated table declares it.
-    static func interface(_ table: DBusInterface) -> Interface {
-        func arguments(_ list: [DBusArgument]) -> [Argument] {
-            list.map { argument in
-                let type = argument.annotations.first { $0.name == ContractDictionaries.argumentAnnotation }?.value
-                return Argument(signature: argument.signature.rawValue, dictionary: .init(type))
-            }
-        }
-        return Interface(
-            name: table.name.rawValue,
-            methods: table.methods.map { method in
-                Method(
-                    name: method.name.rawValue, inputs: method.inputs.map(\.signature.rawValue).joined(),
-                    arguments: arguments(method.inputs), outputs: arguments(method.outputs))
-            },
-            properties: table.properties.map {
-                Property(name: $0.name.rawValue, type: $0.signature.rawValue, writable: $0.access == .readWrite)
-            },
-            isContract: true)
-    }
-
     /// Every interface, method and property name the service declares, for the planner's vocabulary.
     var interfaces: [Interface] {
         objects.keys.sorted().flatMap { objects[$0] ?? [] }
     }
 
-    /// Reads the interfaces and child node names of an introspection document; attributes are taken as written, which
-    /// holds for the names and signatures a service declares.
+    /// Reads the interfaces and child node names of an introspection document, or of `<interface>` elements alone;
+    /// attributes are taken as written, which holds for the names, signatures and dictionary types read here.
     static func parse(_ document: String) -> (interfaces: [Interface], children: [String]) {
         var interfaces: [Interface] = []
         var children: [String] = []
-        var method: (name: String, inputs: String)?
+        var method: Method?
+        var argument: (value: Argument, isOutput: Bool)?
+        var inMember = false
         var depth = 0
+        func closeArgument() {
+            guard let (value, isOutput) = argument else { return }
+            argument = nil
+            if isOutput {
+                method?.outputs.append(value)
+            } else {
+                method?.inputs += value.signature
+                method?.arguments.append(value)
+            }
+        }
+        func closeMember() {
+            inMember = false
+            guard let open = method, !interfaces.isEmpty else { return }
+            interfaces[interfaces.count - 1].methods.append(open)
+            method = nil
+        }
         for piece in document.split(separator: "<").dropFirst() {
             let tag = piece.prefix { $0 != ">" }
             let name = attribute("name", in: tag)
+            let isEmpty = tag.hasSuffix("/")
             if tag.hasPrefix("node ") {
                 if depth > 0, let name { children.append(name) }
             } else if tag.hasPrefix("node") {
@@ -141,25 +144,35 @@ struct ServiceSurface {
             } else if tag.hasPrefix("interface "), let name {
                 interfaces.append(Interface(name: name))
             } else if tag.hasPrefix("method "), let name {
-                method = (name, "")
-                if tag.hasSuffix("/") { closeMethod(&method, into: &interfaces) }
+                method = Method(name: name)
+                inMember = true
+                if isEmpty { closeMember() }
+            } else if tag.hasPrefix("signal ") || tag.hasPrefix("property ") {
+                inMember = !isEmpty
+                if tag.hasPrefix("property "), !interfaces.isEmpty, let name, let type = attribute("type", in: tag) {
+                    let writable = (attribute("access", in: tag) ?? "read").contains("write")
+                    interfaces[interfaces.count - 1].properties.append(
+                        Property(name: name, type: type, writable: writable))
+                }
             } else if tag.hasPrefix("arg "), method != nil, let type = attribute("type", in: tag) {
-                if (attribute("direction", in: tag) ?? "in") == "in" { method?.inputs += type }
-            } else if tag.hasPrefix("/method") {
-                closeMethod(&method, into: &interfaces)
-            } else if tag.hasPrefix("property "), !interfaces.isEmpty, let name, let type = attribute("type", in: tag) {
-                let writable = (attribute("access", in: tag) ?? "read").contains("write")
-                interfaces[interfaces.count - 1].properties.append(Property(name: name, type: type, writable: writable))
+                argument = (Argument(signature: type), attribute("direction", in: tag) == "out")
+                if isEmpty { closeArgument() }
+            } else if tag.hasPrefix("/arg") {
+                closeArgument()
+            } else if tag.hasPrefix("/method") || tag.hasPrefix("/signal") || tag.hasPrefix("/property") {
+                closeMember()
+            } else if tag.hasPrefix("annotation "), let name {
+                // The value is the annotation's other attribute, the last one: its attribute's name is a key of the
+                // contract's, which no literal outside the generated code may spell.
+                let value = String(tag.dropLast(isEmpty ? 2 : 1).reversed().prefix { $0 != "\"" }.reversed())
+                if argument != nil, name == ContractDictionaries.argumentAnnotation {
+                    argument?.value.dictionary = .init(value)
+                } else if !inMember, !interfaces.isEmpty {
+                    interfaces[interfaces.count - 1].annotations[name] = value
+                }
             }
         }
         return (interfaces, children)
-    }
-
-    private static func closeMethod(_ method: inout (name: String, inputs: String)?, into interfaces: inout [Interface])
-    {
-        guard let open = method, !interfaces.isEmpty else { return }
-        interfaces[interfaces.count - 1].methods.append(Method(name: open.name, inputs: open.inputs))
-        method = nil
     }
 
     private static func attribute(_ name: String, in tag: Substring) -> String? {
