@@ -250,11 +250,10 @@ extension SwiftEmitter {
         line("                    name: Method.\(name).name,")
         line("                    inputs: \(Self.types(method.inputs)),")
         line("                    outputs: \(Self.types(method.outputs)),")
-        let call = inputs.isEmpty ? "_" : "call"
+        let call = inputs.isEmpty ? "_" : "arguments"
         let indent = "                            "
         func decodeInputs() {
             if !inputs.isEmpty {
-                line("\(indent)let arguments = call.arguments")
                 line("\(indent)guard arguments.count == \(inputs.count) else {")
                 line(
                     "\(indent)    throw .invalidArgs(\"\(method.name) takes (\(method.inputs.map(\.type).joined())), not \\(arguments.count) values\")"

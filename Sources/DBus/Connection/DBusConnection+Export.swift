@@ -25,11 +25,6 @@ extension DBusConnection {
         Set(objects.keys.compactMap { path.childElement(toward: $0) }).sorted()
     }
 
-    /// The object exported at `path`.
-    func object(at path: ObjectPath) -> DBusObject? {
-        objects[path]
-    }
-
     /// Whether `path` answers `Introspect`: an exported object, an ancestor of one, or the root.
     func isNode(_ path: ObjectPath) -> Bool {
         path == .root || objects[path] != nil || objects.keys.contains { path.isAncestor(of: $0) }

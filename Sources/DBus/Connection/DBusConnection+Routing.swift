@@ -73,7 +73,7 @@ extension DBusConnection {
             return .failure(.invalidArgs("Method call without a path or member"))
         }
         let interface = message.interface?.rawValue
-        let object = object(at: path)
+        let object = objects[path]
         guard object != nil || isNode(path) else {
             return .failure(.unknownObject("Unknown object \(quoted(path.rawValue))"))
         }
@@ -92,7 +92,7 @@ extension DBusConnection {
                     return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(interface)'"))
                 }
                 if let refused = found.refusal?() { return .failure(refused) }
-                return invoke(method, message: message, path: path)
+                return invoke(method, message: message)
             }
         }
         // Without an interface, the first interface with a method of that name answers.
@@ -100,7 +100,7 @@ extension DBusConnection {
             let method = found.method(named: member)
         {
             if let refused = found.refusal?() { return .failure(refused) }
-            return invoke(method, message: message, path: path)
+            return invoke(method, message: message)
         }
         switch member.rawValue {
         case "Ping", "GetMachineId": return callPeer(message, member: member)
@@ -119,7 +119,7 @@ extension DBusConnection {
     }
 
     /// Hands the call to `method`'s handler with the reply it answers through; `nil` once it has it.
-    private func invoke(_ method: DBusMethod, message: DBusMessage, path: ObjectPath)
+    private func invoke(_ method: DBusMethod, message: DBusMessage)
         -> Result<[DBusValue], DBusMethodError>?
     {
         if let error = checkSignature(message, expected: method.inputSignature) { return .failure(error) }
@@ -129,10 +129,7 @@ extension DBusConnection {
         } catch {
             return .failure(.invalidArgs("Cannot read the arguments: \(error)"))
         }
-        let call = DBusMethodCall(
-            sender: message.sender, path: path, interface: message.interface, member: method.name,
-            arguments: arguments)
-        method.handler(call, DBusDeferredReply(call: message, method: method, connection: self))
+        method.handler(arguments, DBusDeferredReply(call: message, method: method, connection: self))
         return nil
     }
 

@@ -13,7 +13,7 @@ public struct DBusMethod {
     let outputSignature: String
     /// Runs the method and answers through the reply it is given, then or later, once: each initializer makes it
     /// from the handler it takes.
-    let handler: (DBusMethodCall, DBusDeferredReply) -> Void
+    let handler: ([DBusValue], DBusDeferredReply) -> Void
 
     /// Creates a method.
     ///
@@ -21,16 +21,17 @@ public struct DBusMethod {
     ///   - name: The method name.
     ///   - inputs: The type of each input argument, a single complete type.
     ///   - outputs: The type of each output argument, a single complete type.
-    ///   - handler: Runs on the connection's thread; returns the output values.
+    ///   - handler: Runs on the connection's thread with the arguments, already of the input types; returns the output
+    ///     values.
     public init(
         name: MemberName, inputs: [DBusSignature] = [], outputs: [DBusSignature] = [],
-        handler: @escaping (DBusMethodCall) throws(DBusMethodError) -> [DBusValue]
+        handler: @escaping ([DBusValue]) throws(DBusMethodError) -> [DBusValue]
     ) {
         self.init(
             name: name, inputs: inputs, outputs: outputs,
-            deferred: { call, reply in
+            deferred: { arguments, reply in
                 do throws(DBusMethodError) {
-                    reply.succeed(try handler(call))
+                    reply.succeed(try handler(arguments))
                 } catch {
                     reply.fail(error)
                 }
@@ -44,10 +45,11 @@ public struct DBusMethod {
     ///   - name: The method name.
     ///   - inputs: The type of each input argument, a single complete type.
     ///   - outputs: The type of each output argument; the values given to the reply are checked against them.
-    ///   - deferred: Runs on the connection's thread; answers through the reply, then or later, once.
+    ///   - deferred: Runs on the connection's thread with the arguments; answers through the reply, then or later,
+    ///     once.
     public init(
         name: MemberName, inputs: [DBusSignature] = [], outputs: [DBusSignature] = [],
-        deferred: @escaping (DBusMethodCall, DBusDeferredReply) -> Void
+        deferred: @escaping ([DBusValue], DBusDeferredReply) -> Void
     ) {
         self.name = name
         self.inputs = inputs
@@ -65,16 +67,16 @@ public struct DBusMethod {
     ///   - name: The method name.
     ///   - inputs: The type of each input argument, a single complete type.
     ///   - outputs: The type of each output argument; the body's signature is checked against them.
-    ///   - body: Runs on the connection's thread; returns the body to answer with.
+    ///   - body: Runs on the connection's thread with the arguments; returns the body to answer with.
     public static func prepared(
         name: MemberName, inputs: [DBusSignature] = [], outputs: [DBusSignature] = [],
-        body: @escaping (DBusMethodCall) throws(DBusMethodError) -> DBusReplyBody
+        body: @escaping ([DBusValue]) throws(DBusMethodError) -> DBusReplyBody
     ) -> DBusMethod {
         DBusMethod(
             name: name, inputs: inputs, outputs: outputs,
-            deferred: { call, reply in
+            deferred: { arguments, reply in
                 do throws(DBusMethodError) {
-                    reply.succeed(body: try body(call))
+                    reply.succeed(body: try body(arguments))
                 } catch {
                     reply.fail(error)
                 }

@@ -34,7 +34,7 @@ import Testing
                 })
             try connection.export(DBusObject(path: Self.path, interfaces: [interface]))
             connection.attach(to: loop)
-            _ = try connection.requestName(Self.name, flags: .doNotQueue)
+            _ = try connection.requestName(Self.name)
             return connection
         }
         defer { thread.stop() }

@@ -42,7 +42,7 @@ final class EchoService {
             try connection.export(DBusObject(path: Self.brokenPath, interfaces: [broken]))
             connection.onDisconnected = { state.update { $0.disconnected = true } }
             connection.attach(to: loop)
-            _ = try connection.requestName(Self.busName, flags: .doNotQueue)
+            _ = try connection.requestName(Self.busName)
             return connection
         }
     }
@@ -77,16 +77,16 @@ final class EchoService {
         return DBusInterface(
             name: Self.interface, introspection: Self.introspection,
             methods: [
-                DBusMethod(name: "Echo", inputs: ["v"], outputs: ["v"]) { call in
+                DBusMethod(name: "Echo", inputs: ["v"], outputs: ["v"]) { arguments in
                     state.update { $0.handlerRuns += 1 }
-                    return call.arguments
+                    return arguments
                 },
-                DBusMethod(name: "Concat", inputs: ["s", "s"], outputs: ["s"]) { call in
+                DBusMethod(name: "Concat", inputs: ["s", "s"], outputs: ["s"]) { arguments in
                     state.update { $0.handlerRuns += 1 }
-                    return [.string((call.arguments[0].stringValue ?? "") + (call.arguments[1].stringValue ?? ""))]
+                    return [.string((arguments[0].stringValue ?? "") + (arguments[1].stringValue ?? ""))]
                 },
-                DBusMethod(name: "Length", inputs: ["s"], outputs: ["u"]) { call in
-                    [.uint32(UInt32(call.arguments[0].stringValue?.utf8.count ?? 0))]
+                DBusMethod(name: "Length", inputs: ["s"], outputs: ["u"]) { arguments in
+                    [.uint32(UInt32(arguments[0].stringValue?.utf8.count ?? 0))]
                 },
                 DBusMethod(name: "Fail") { _ throws(DBusMethodError) in
                     throw DBusMethodError(name: Self.boom, message: "It went 'boom'")
@@ -96,10 +96,10 @@ final class EchoService {
                     state.update { $0.noReplyCalls += 1 }
                     return []
                 },
-                DBusMethod(name: "EmitTick", inputs: ["u"]) { call throws(DBusMethodError) in
+                DBusMethod(name: "EmitTick", inputs: ["u"]) { arguments throws(DBusMethodError) in
                     do {
                         try connection?.emitSignal(
-                            path: Self.path, interface: Self.interface, member: "Tick", arguments: call.arguments)
+                            path: Self.path, interface: Self.interface, member: "Tick", arguments: arguments)
                         try connection?.emitPropertiesChanged(
                             for: ["Name", "Count", "Volatile", "Constant"], path: Self.path, interface: Self.interface)
                     } catch {
