@@ -206,16 +206,9 @@ extension SwiftEmitter {
         for property in interface.properties {
             let name = SwiftNames.identifier(SwiftNames.lowerCamel(property.name))
             let type = SwiftType.of(property.type)
-            let emits: String =
-                switch property.emitsChangedSignal {
-                case "const": ".const"
-                case "false": ".false"
-                case "invalidates": ".invalidates"
-                default: ".true"
-                }
             line("                DBusProperty(")
             line(
-                "                    name: Property.\(name).name, signature: \(SwiftNames.literal(property.type)), emitsChangedSignal: \(emits),"
+                "                    name: Property.\(name).name, signature: \(SwiftNames.literal(property.type)),"
             )
             line("                    get: {")
             line("                        guard let object else { return .string(\"\") }")

@@ -36,7 +36,7 @@ final class EchoService {
             let broken = DBusInterface(
                 name: Self.brokenInterface, introspection: Self.brokenIntrospection,
                 properties: [
-                    DBusProperty(name: "Broken", signature: "s", emitsChangedSignal: .false, get: { .int32(-1) })
+                    DBusProperty(name: "Broken", signature: "s", get: { .int32(-1) })
                 ])
             try connection.export(DBusObject(path: Self.path, interfaces: [Self.interface(state: state, connection)]))
             try connection.export(DBusObject(path: Self.brokenPath, interfaces: [broken]))
@@ -100,8 +100,14 @@ final class EchoService {
                     do {
                         try connection?.emitSignal(
                             path: Self.path, interface: Self.interface, member: "Tick", arguments: arguments)
+                        // As the properties declare: Name and Count with their values, Volatile invalidated, Constant
+                        // never.
                         try connection?.emitPropertiesChanged(
-                            for: ["Name", "Count", "Volatile", "Constant"], path: Self.path, interface: Self.interface)
+                            path: Self.path, interface: Self.interface,
+                            changed: [
+                                ("Name", .string(state.current.name)),
+                                ("Count", .uint32(UInt32(state.current.handlerRuns))),
+                            ], invalidated: ["Volatile"])
                     } catch {
                         throw .failed("\(error)")
                     }
@@ -116,9 +122,8 @@ final class EchoService {
                         state.update { $0.name = text }
                     }),
                 DBusProperty(name: "Count", signature: "u", get: { .uint32(UInt32(state.current.handlerRuns)) }),
-                DBusProperty(
-                    name: "Volatile", signature: "t", emitsChangedSignal: .invalidates, get: { .uint64(42) }),
-                DBusProperty(name: "Constant", signature: "s", emitsChangedSignal: .const, get: { .string("fixed") }),
+                DBusProperty(name: "Volatile", signature: "t", get: { .uint64(42) }),
+                DBusProperty(name: "Constant", signature: "s", get: { .string("fixed") }),
             ])
     }
 
