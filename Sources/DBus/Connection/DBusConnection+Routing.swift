@@ -39,30 +39,13 @@ extension DBusConnection {
         serve(message)
     }
 
-    /// Routes a method call and sends its answer, unless its method's handler answers through its reply.
+    /// Routes a method call and answers it, unless its method's handler answers through its reply.
     private func serve(_ message: DBusMessage) {
-        guard let outcome = route(message), !message.noReplyExpected else { return }
-        let reply: DBusMessage?
+        guard let outcome = route(message) else { return }
+        let reply = DBusDeferredReply(call: message, declared: nil, connection: self)
         switch outcome {
-        case .success(let values):
-            reply = try? makeReply(to: message, values: values)
-        case .failure(let error):
-            reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
-        }
-        if let reply {
-            sendReply(reply)
-        }
-    }
-
-    /// A method return with `values`, or a `Failed` error when they cannot be marshalled.
-    private func makeReply(to message: DBusMessage, values: [DBusValue]) throws(DBusError) -> DBusMessage {
-        let reply = try DBusMessage.methodReturn(replyingTo: message)
-        do {
-            try reply.append(values)
-            return reply
-        } catch {
-            let failure = DBusMethodError.failed("Cannot send the reply: \(error)")
-            return try DBusMessage.error(replyingTo: message, name: failure.name, message: failure.message)
+        case .success(let values): reply.succeed(values)
+        case .failure(let error): reply.fail(error)
         }
     }
 
@@ -129,7 +112,8 @@ extension DBusConnection {
         } catch {
             return .failure(.invalidArgs("Cannot read the arguments: \(error)"))
         }
-        method.handler(arguments, DBusDeferredReply(call: message, method: method, connection: self))
+        method.handler(
+            arguments, DBusDeferredReply(call: message, declared: method.outputSignature, connection: self))
         return nil
     }
 
