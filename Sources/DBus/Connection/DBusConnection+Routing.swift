@@ -1,7 +1,6 @@
 import CDBus
 
 extension DBusConnection {
-    private static let peer = "org.freedesktop.DBus.Peer"
     private static let introspectable = "org.freedesktop.DBus.Introspectable"
     private static let properties = "org.freedesktop.DBus.Properties"
 
@@ -86,7 +85,10 @@ extension DBusConnection {
             return invoke(method, message: message)
         }
         switch member.rawValue {
-        case "Ping", "GetMachineId": return callPeer(message, member: member)
+        case "Ping", "GetMachineId":
+            // A Peer method called without its interface (named with it, libdbus answers): only with no arguments.
+            if let error = checkSignature(message, expected: "") { return .failure(error) }
+            return member.rawValue == "Ping" ? .success([]) : machineID()
         case "Introspect": return callIntrospectable(message, path: path, member: member)
         case "Get", "GetAll", "Set":
             if let object { return callProperties(message, object: object, member: member) }
@@ -123,19 +125,6 @@ extension DBusConnection {
     }
 
     // MARK: - Standard interfaces
-
-    /// A `Peer` method called without its interface (named with it, libdbus answers): only with no arguments.
-    private func callPeer(_ message: DBusMessage, member: MemberName) -> Result<[DBusValue], DBusMethodError> {
-        if let error = checkSignature(message, expected: "") {
-            return .failure(error)
-        }
-        switch member.rawValue {
-        case "Ping": return .success([])
-        case "GetMachineId": return machineID()
-        default:
-            return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(Self.peer)'"))
-        }
-    }
 
     private func callIntrospectable(_ message: DBusMessage, path: ObjectPath, member: MemberName)
         -> Result<[DBusValue], DBusMethodError>
