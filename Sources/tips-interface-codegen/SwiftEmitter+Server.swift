@@ -237,55 +237,42 @@ extension SwiftEmitter {
         let inputs = parameters(method.inputs, in: interface)
         let outputs = parameters(method.outputs, in: interface)
         let name = SwiftNames.identifier(SwiftNames.lowerCamel(method.name))
-        // A read with outputs returns them marshalled (see emitPrepared).
-        let prepared = !method.isWrite && !outputs.isEmpty
-        line("                DBusMethod\(prepared ? ".prepared" : "")(")
+        line("                DBusMethod(")
         line("                    name: Method.\(name).name,")
         line("                    inputs: \(Self.types(method.inputs)),")
         line("                    outputs: \(Self.types(method.outputs)),")
-        let call = inputs.isEmpty ? "_" : "arguments"
         let indent = "                            "
-        func decodeInputs() {
-            if !inputs.isEmpty {
-                line("\(indent)guard arguments.count == \(inputs.count) else {")
-                line(
-                    "\(indent)    throw .invalidArgs(\"\(method.name) takes (\(method.inputs.map(\.type).joined())), not \\(arguments.count) values\")"
-                )
-                line("\(indent)}")
-            }
-            for (index, input) in inputs.enumerated() {
-                decode(
-                    "arguments[\(index)]", into: input.name, input.type, what: "\(method.name)'s \(input.label)",
-                    indent: indent, failure: { ".invalidArgs(\($0))" })
-            }
+        line("                    handler: { \(inputs.isEmpty ? "_" : "arguments"), reply in")
+        line("                        do throws(DBusMethodError) {")
+        line("\(indent)let object = try served()")
+        if !inputs.isEmpty {
+            line("\(indent)guard arguments.count == \(inputs.count) else {")
+            line(
+                "\(indent)    throw .invalidArgs(\"\(method.name) takes (\(method.inputs.map(\.type).joined())), not \\(arguments.count) values\")"
+            )
+            line("\(indent)}")
+        }
+        for (index, input) in inputs.enumerated() {
+            decode(
+                "arguments[\(index)]", into: input.name, input.type, what: "\(method.name)'s \(input.label)",
+                indent: indent, failure: { ".invalidArgs(\($0))" })
         }
         let passed = inputs.map { "\($0.label): \($0.name)" }
         if method.isWrite {
-            line("                    deferred: { \(call), reply in")
-            line("                        do throws(DBusMethodError) {")
-            line("\(indent)let object = try served()")
-            decodeInputs()
             line(
                 "\(indent)object.\(name)(\((passed + ["reply: \(namespace).\(method.name)Answer(reply)"]).joined(separator: ", ")))"
             )
-            line("                        } catch {")
-            line("                            reply.fail(error)")
-            line("                        }")
-            line("                    }),")
         } else if outputs.isEmpty {
-            line("                    handler: { \(call) throws(DBusMethodError) in")
-            line("\(indent)let object = try served()")
-            decodeInputs()
             line("\(indent)try object.\(name)(\(passed.joined(separator: ", ")))")
-            line("\(indent)return []")
-            line("                    }),")
+            line("\(indent)reply.succeed([])")
         } else {
-            line("                    body: { \(call) throws(DBusMethodError) in")
-            line("\(indent)let object = try served()")
-            decodeInputs()
-            line("\(indent)return try object.\(name)(\(passed.joined(separator: ", "))).body")
-            line("                    }),")
+            // A read with outputs returns them marshalled (see emitPrepared).
+            line("\(indent)reply.succeed(body: try object.\(name)(\(passed.joined(separator: ", "))).body)")
         }
+        line("                        } catch {")
+        line("                            reply.fail(error)")
+        line("                        }")
+        line("                    }),")
     }
 
     /// The arguments' types as a Swift array of signature literals.

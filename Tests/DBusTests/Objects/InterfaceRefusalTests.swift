@@ -27,7 +27,7 @@ import Testing
             let connection = try DBusConnection(address: address)
             let interface = DBusInterface(
                 name: Self.interface, introspection: Self.introspection,
-                methods: [DBusMethod(name: "Hello", outputs: ["s"]) { _ in [.string("hello")] }],
+                methods: [DBusMethod(name: "Hello", outputs: ["s"]) { _, reply in reply.succeed([.string("hello")]) }],
                 properties: [DBusProperty(name: "Count", signature: "u", get: { .uint32(7) })],
                 refusal: {
                     refusing.current ? DBusMethodError(name: Self.waiting, message: "not yet: the lock is held") : nil

@@ -17,7 +17,7 @@ import Testing
     static var interface: DBusInterface {
         DBusInterface(
             name: "org.feels.Example1", introspection: element,
-            methods: [DBusMethod(name: "Greet", inputs: ["s"], outputs: ["s"]) { _ in [] }],
+            methods: [DBusMethod(name: "Greet", inputs: ["s"], outputs: ["s"]) { _, reply in reply.succeed([]) }],
             properties: [DBusProperty(name: "Count", signature: "u", get: { .uint32(0) })])
     }
 
@@ -71,7 +71,7 @@ import Testing
         }
         let twoTypes = DBusInterface(
             name: "org.feels.Bad1", introspection: "",
-            methods: [DBusMethod(name: "M", inputs: ["ss"]) { _ in [] }])
+            methods: [DBusMethod(name: "M", inputs: ["ss"]) { _, reply in reply.succeed([]) }])
         #expect(throws: DBusError.self) {
             try fixture.connection.export(DBusObject(path: "/a", interfaces: [twoTypes]))
         }

@@ -77,26 +77,26 @@ final class EchoService {
         return DBusInterface(
             name: Self.interface, introspection: Self.introspection,
             methods: [
-                DBusMethod(name: "Echo", inputs: ["v"], outputs: ["v"]) { arguments in
+                DBusMethod(name: "Echo", inputs: ["v"], outputs: ["v"]) { arguments, reply in
                     state.update { $0.handlerRuns += 1 }
-                    return arguments
+                    reply.succeed(arguments)
                 },
-                DBusMethod(name: "Concat", inputs: ["s", "s"], outputs: ["s"]) { arguments in
+                DBusMethod(name: "Concat", inputs: ["s", "s"], outputs: ["s"]) { arguments, reply in
                     state.update { $0.handlerRuns += 1 }
-                    return [.string((arguments[0].stringValue ?? "") + (arguments[1].stringValue ?? ""))]
+                    reply.succeed([.string((arguments[0].stringValue ?? "") + (arguments[1].stringValue ?? ""))])
                 },
-                DBusMethod(name: "Length", inputs: ["s"], outputs: ["u"]) { arguments in
-                    [.uint32(UInt32(arguments[0].stringValue?.utf8.count ?? 0))]
+                DBusMethod(name: "Length", inputs: ["s"], outputs: ["u"]) { arguments, reply in
+                    reply.succeed([.uint32(UInt32(arguments[0].stringValue?.utf8.count ?? 0))])
                 },
-                DBusMethod(name: "Fail") { _ throws(DBusMethodError) in
-                    throw DBusMethodError(name: Self.boom, message: "It went 'boom'")
+                DBusMethod(name: "Fail") { _, reply in
+                    reply.fail(DBusMethodError(name: Self.boom, message: "It went 'boom'"))
                 },
-                DBusMethod(name: "BadReturn", outputs: ["s"]) { _ in [.uint32(7)] },
-                DBusMethod(name: "Record") { _ in
+                DBusMethod(name: "BadReturn", outputs: ["s"]) { _, reply in reply.succeed([.uint32(7)]) },
+                DBusMethod(name: "Record") { _, reply in
                     state.update { $0.noReplyCalls += 1 }
-                    return []
+                    reply.succeed([])
                 },
-                DBusMethod(name: "EmitTick", inputs: ["u"]) { arguments throws(DBusMethodError) in
+                DBusMethod(name: "EmitTick", inputs: ["u"]) { arguments, reply in
                     do {
                         try connection?.emitSignal(
                             path: Self.path, interface: Self.interface, member: "Tick", arguments: arguments)
@@ -108,10 +108,10 @@ final class EchoService {
                                 ("Name", .string(state.current.name)),
                                 ("Count", .uint32(UInt32(state.current.handlerRuns))),
                             ], invalidated: ["Volatile"])
+                        reply.succeed([])
                     } catch {
-                        throw .failed("\(error)")
+                        reply.fail(.failed("\(error)"))
                     }
-                    return []
                 },
             ],
             properties: [
