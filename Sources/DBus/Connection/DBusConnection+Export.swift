@@ -2,17 +2,12 @@ extension DBusConnection {
     /// Exports `object` at its path: method calls to that path are routed to its interfaces, and the path and its
     /// ancestors answer `Introspect`. Replaces an object already exported at the same path.
     ///
-    /// - Parameter object: The object; the connection keeps it until `unexport(_:)` or `close()`.
+    /// - Parameter object: The object; the connection keeps it until another replaces it or `close()`.
     /// - Throws: `DBusError.invalidObject` when the object lists a standard interface, repeats an interface, member
     ///   or property name, or declares an argument or property type that is not a single complete type.
     public func export(_ object: DBusObject) throws(DBusError) {
         try object.validate()
         objects[object.path] = object
-    }
-
-    /// Stops exporting the object at `path`; calls to it then get `org.freedesktop.DBus.Error.UnknownObject`.
-    public func unexport(_ path: ObjectPath) {
-        objects[path] = nil
     }
 
     /// The object exported at `path`, if any.
