@@ -18,7 +18,7 @@ let package = Package(
         // libdbus: the transport, authentication, addresses, messages, dispatch and pending calls under every bus
         // connection.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        // What the C library has and Glibc's module map leaves out: timerfd, eventfd, malloc_trim.
+        // What the C library has and Glibc's module map leaves out: epoll, eventfd and timerfd flags.
         .systemLibrary(name: "CSystem"),
         // GNU gettext, part of the C library; Glibc's module map leaves <libintl.h> out.
         .systemLibrary(name: "CGettext"),
@@ -66,7 +66,7 @@ let package = Package(
         // the opt-out).
         .target(
             name: "TipsNotifier",
-            dependencies: ["DBus", "FeelsSystem", "TipsCore", "CGio", "CLibNotify", "TipsInterface"],
+            dependencies: ["DBus", "FeelsSystem", "TipsCore", "CGio", "CLibNotify", "CSystem", "TipsInterface"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -86,14 +86,15 @@ let package = Package(
         .executableTarget(
             name: "tips-flood", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-flood",
             swiftSettings: strict),
-        // Sends random but well-formed messages to the real service and checks every reply and the counts afterwards;
-        // the fuzzing test, scripts/fuzz and the leak check under valgrind (scripts/memcheck) run it.
+        // Sends random messages to the real service and checks every reply and the counts afterwards; the fuzzing
+        // test, scripts/fuzz and the leak check under valgrind (scripts/memcheck) run it.
         .executableTarget(
             name: "tips-fuzz", dependencies: ["DBus", "BusTestSupport", "TipsInterface"],
             path: "Tests/Support/tips-fuzz", swiftSettings: strict),
         // Asks the service for a tip's words in ever new language names and prints its resident set as it goes.
         .executableTarget(
-            name: "tips-languages", dependencies: ["DBus", "TipsInterface"], path: "Tests/Support/tips-languages",
+            name: "tips-languages", dependencies: ["DBus", "BusTestSupport", "TipsInterface"],
+            path: "Tests/Support/tips-languages",
             swiftSettings: strict),
         // Prints what SystemTimeZone says under its own TZ, so tests never change TZ in their own process.
         .executableTarget(

@@ -7,9 +7,6 @@
 
 // Macros and variadic functions are not imported into Swift: re-export what the notifier uses.
 static const gint CLIBNOTIFY_EXPIRES_DEFAULT = NOTIFY_EXPIRES_DEFAULT;
-static const gint CLIBNOTIFY_PRIORITY_DEFAULT = G_PRIORITY_DEFAULT;
-static const gboolean CLIBNOTIFY_SOURCE_REMOVE = G_SOURCE_REMOVE;
-static const gboolean CLIBNOTIFY_FALSE = FALSE;
 
 /// The notification's id on the server (0 before the server gave one, and again once it was closed).
 static inline guint32 clibnotify_notification_id(NotifyNotification *notification) {

@@ -1,7 +1,8 @@
 #ifndef FEELS_CSYSTEM_SHIM_H
 #define FEELS_CSYSTEM_SHIM_H
 
-// The poll loop needs epoll, timerfd and eventfd, which Glibc's module map does not import.
+// The poll loop needs epoll, timerfd and eventfd, and the notifier's wall-clock alarm timerfd, which Glibc's module
+// map does not import.
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>

@@ -33,7 +33,7 @@ struct NotificationSettingsTests {
         #expect(state.problem == nil, "\(what): \(String(describing: state.problem))")
         #expect(state.exists)
         #expect(state.enabled == false, "\(what)")
-        #expect(try NotificationSettings.load(from: path) == NotificationSettings(enabled: false), "\(what)")
+        #expect(try SettingsFileState(path: path).settings == NotificationSettings(enabled: false), "\(what)")
     }
 
     @Test func aBadValueNamesItsLineWhateverTheLineEndings() throws {
@@ -72,7 +72,7 @@ struct NotificationSettingsTests {
             state.problem?.description
                 == "Cannot read settings '\(path)': it is \(size) bytes long; a file over 1048576 bytes is not read")
         #expect(state.enabled == false)
-        #expect(throws: SettingsError.self) { try NotificationSettings.load(from: path) }
+        #expect(throws: SettingsError.self) { try SettingsFileState(path: path).settings }
     }
 
     // A FIFO as notifier.conf once blocked the notifier and feels-tips status in open().

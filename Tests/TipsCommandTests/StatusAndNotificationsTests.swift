@@ -100,7 +100,7 @@ struct StatusAndNotificationsTests {
 
         #expect(off.status == 0, "\(off.transcript)")
         #expect(off.stdout == "Tip notifications are off; feels-tips-notifier follows \(path) at once.\n")
-        #expect(try NotificationSettings.load(from: path) == NotificationSettings(enabled: false))
+        #expect(try SettingsFileState(path: path).settings == NotificationSettings(enabled: false))
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
         let shown = try FeelsTips.run(["notifications"], on: service)
@@ -117,7 +117,7 @@ struct StatusAndNotificationsTests {
         let object = try FeelsTips.object(on)
         #expect(object["enabled"] as? Bool == true)
         #expect(object["path"] as? String == path)
-        #expect(try NotificationSettings.load(from: path) == NotificationSettings(enabled: true))
+        #expect(try SettingsFileState(path: path).settings == NotificationSettings(enabled: true))
     }
 
     @Test func notificationsNeedNeitherTheBusNorTheService() throws {
@@ -132,7 +132,7 @@ struct StatusAndNotificationsTests {
         #expect(shown.status == 0, "\(shown.transcript)")
         #expect(try FeelsTips.object(shown)["enabled"] as? Bool == false)
         #expect(
-            try NotificationSettings.load(from: folder.path + "/feels/notifier.conf")
+            try SettingsFileState(path: folder.path + "/feels/notifier.conf").settings
                 == NotificationSettings(enabled: false))
     }
 

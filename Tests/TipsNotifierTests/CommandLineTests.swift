@@ -47,7 +47,7 @@ struct CommandLineTests {
     @Test func withNoSessionBusItExitsOneSayingSo() throws {
         let config = try TemporaryFolder()
         let result = try Self.notifier(
-            [], env: ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_RUNTIME_DIR": nil, "XDG_CONFIG_HOME": config.path])
+            [], env: ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_RUNTIME_DIR": nil, "XDG_CONFIG_HOME": config.url.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("DBUS_SESSION_BUS_ADDRESS is not set"), "\(result.stderr)")
     }

@@ -106,26 +106,24 @@ struct GLibLoopTests {
 
     @Test func aWallClockAlarmFiresWhenTheWallClockReachesItsInstant() throws {
         let loop = GLibLoop()
-        var wakes: [WallClockAlarm.Wake] = []
-        let alarm = try WallClockAlarm(loop: loop) { wake in
-            wakes.append(wake)
+        var wakes: [Instant] = []
+        let alarm = try WallClockAlarm(loop: loop) {
+            wakes.append(Self.now)
             loop.stop()
         }
         let deadline = Self.now.advanced(byMicroseconds: 300_000)
         try alarm.set(deadline)
-        #expect(alarm.deadline == deadline)
 
         #expect(Self.run(loop))
-        #expect(wakes == [.fired])
-        #expect(Self.now >= deadline)
-        #expect(alarm.deadline == nil)
+        #expect(wakes.count == 1)
+        #expect(wakes.allSatisfy { $0 >= deadline })
     }
 
     @Test func anAlarmInThePastFiresAtOnceAndACancelledOneNever() throws {
         let loop = GLibLoop()
         var fired: [String] = []
-        let past = try WallClockAlarm(loop: loop) { _ in fired.append("past") }
-        let cancelled = try WallClockAlarm(loop: loop) { _ in fired.append("cancelled") }
+        let past = try WallClockAlarm(loop: loop) { fired.append("past") }
+        let cancelled = try WallClockAlarm(loop: loop) { fired.append("cancelled") }
         try cancelled.set(Self.now.advanced(byMicroseconds: 50_000))
         cancelled.cancel()
         try past.set(Instant(microsecondsSinceEpoch: 0))

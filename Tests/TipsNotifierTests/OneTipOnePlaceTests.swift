@@ -90,7 +90,7 @@ struct OneTipOnePlaceTests {
         let config = try TemporaryFolder()
         let notifier = try NotifierProcess(address: service.bus.address, configHome: config.url)
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip' as notification 1"), "\(notifier.log)")
-        try server.close(1, reason: 1)
+        try closeAndAwaitTheNotifier(notifier, server) { () throws in try server.close(1, reason: 1) }
         let connection = try DBusConnection(address: service.bus.address)
         defer { connection.close() }
         let app = Tips1Client(connection: connection, timeout: .seconds(10))
@@ -120,11 +120,32 @@ struct OneTipOnePlaceTests {
             wins.notifier += notified.isEmpty ? 0 : 1
             wins.app += shown.isEmpty ? 0 : 1
             delay = notified.isEmpty ? min(delay + 1_000, 200_000) : max(delay - 1_000, 0)
-            for index in calls..<(try server.notifyCalls().count) {
-                try server.close(MockNotificationServer.id(ofCall: index), reason: 1)
+            let made = try server.notifyCalls().count
+            if made > calls {
+                try closeAndAwaitTheNotifier(notifier, server) { () throws in
+                    for index in calls..<made {
+                        try server.close(MockNotificationServer.id(ofCall: index), reason: 1)
+                    }
+                }
             }
         }
         // Both sides won windows: the race was run, not avoided.
         #expect(wins.notifier > 0 && wins.app > 0, "\(wins)")
+    }
+
+    /// Closes the notifications `close` closes, then waits for the notifier's answer to the close (its window closed,
+    /// or, the window having opened again meanwhile, another notification): an answer to a close must not be taken,
+    /// in the next window, for the answer to that window's reset.
+    private func closeAndAwaitTheNotifier(
+        _ notifier: NotifierProcess, _ server: MockNotificationServer, _ close: () throws -> Void
+    ) throws {
+        let waits = notifier.count("Waiting: the display window is closed until")
+        let calls = try server.notifyCalls().count
+        try close()
+        #expect(
+            try eventually {
+                try notifier.count("Waiting: the display window is closed until") > waits
+                    || server.notifyCalls().count > calls
+            }, "\(notifier.log.suffix(5))")
     }
 }

@@ -61,6 +61,37 @@ struct SilenceTests {
         #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
     }
 
+    @Test func gnomesSwitchesOfTheFeelsAppAreFollowedOnceTheAppIsInstalledWhileTheNotifierRuns() throws {
+        let service = try RunningService()
+        let server = try MockNotificationServer(address: service.bus.address)
+        let app = try StandInApp(address: service.bus.address, serviceDirectory: service.bus.serviceDirectory)
+        let config = try TemporaryFolder()
+        let settings = try GNOMESettings(under: config.url)
+        let group = "org/gnome/desktop/notifications/application/org-feels-feels"
+        try settings.write([group: ["enable": "false"]])
+        let data = try TemporaryFolder()
+        var environment = GNOMESettings.environment
+        environment["XDG_DATA_DIRS"] = data.url.path
+        let notifier = try NotifierProcess(
+            address: service.bus.address, configHome: config.url, environment: environment)
+        #expect(notifier.waitForLog("Waiting: Feels has not been used yet"), "\(notifier.log)")
+        #expect(notifier.log.contains { $0.contains("and those of 'org.feels.Tips'") }, "\(notifier.log)")
+
+        try FileManager.default.createSymbolicLink(
+            at: data.url.appendingPathComponent("applications"),
+            withDestinationURL: app.dataFolder.appendingPathComponent("applications"))
+        try service.tips.settingsViewed()
+        #expect(
+            notifier.waitForLog(
+                "Waiting: GNOME's notification settings turn off notifications of 'org.feels.Feels'"),
+            "\(notifier.log)")
+        #expect(try server.notifyCalls().isEmpty)
+        #expect(try eventually { try service.tip("CustomizeLayoutTip").notifiedAt == 0 })
+
+        try settings.write([group: ["enable": "true"]])
+        #expect(notifier.waitForLog("Showed 'CustomizeLayoutTip'"), "\(notifier.log)")
+    }
+
     @Test func gnomesGlobalBannersSwitchIsFollowedToo() throws {
         let service = try RunningService.usedToday()
         let server = try MockNotificationServer(address: service.bus.address)
@@ -129,10 +160,10 @@ final class XfconfDaemon {
 
     init(address: String) throws {
         self.address = address
-        folder = try TemporaryFolder("feels-xfconf")
+        folder = try TemporaryFolder()
         process = try ChildProcess(
             "/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd", [],
-            environment: ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": folder.path])
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": folder.url.path])
         let client = try DBusConnection(address: address)
         defer { client.close() }
         guard try eventually(timeout: .seconds(10), { try hasOwner("org.xfce.Xfconf", on: client) }) else {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Another process of this user, as `/proc` shows it: its program's name and the session bus it was started for, so
 /// a message can say who holds something.
 public struct PeerProcess: Equatable, Sendable, CustomStringConvertible {
@@ -42,19 +40,10 @@ public struct PeerProcess: Equatable, Sendable, CustomStringConvertible {
         bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// A file of `/proc`, up to 256 KiB: an environment is a few kilobytes, and one larger than any a process is
+    /// started with is not read.
     private static func read(_ path: String) -> [UInt8]? {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return nil }
-        defer { close(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4_096)
-        // An environment is a few kilobytes; 256 KiB is more than any a process is started with.
-        while bytes.count < 256 * 1_024 {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        return bytes.isEmpty ? nil : bytes
+        guard let bytes = (try? RegularFile.read(path, limit: 256 * 1_024)) ?? nil, !bytes.isEmpty else { return nil }
+        return bytes
     }
 }

@@ -54,8 +54,7 @@ public enum RegularFile {
         } else if errno != ENOENT {
             throw .system(reason: reason(errno))
         }
-        let folder = folder(of: target)
-        try createFolders(folder)
+        try createFolders(of: target)
         let temporary = "\(target).\(getpid()).tmp"
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -80,6 +79,7 @@ public enum RegularFile {
             throw .system(reason: reason(failure))
         }
         // The rename is durable once the folder is.
+        let folder = folder(of: target)
         let folderDescriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
@@ -121,7 +121,11 @@ public enum RegularFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func createFolders(_ folder: String) throws(RegularFileError) {
+    /// Creates the folders on the way to `path` that are missing, with mode 0700.
+    ///
+    /// - Throws: `RegularFileError.system` naming the folder that could not be created.
+    public static func createFolders(of path: String) throws(RegularFileError) {
+        let folder = folder(of: path)
         var prefix = folder.hasPrefix("/") ? "" : "."
         for component in folder.split(separator: "/") {
             prefix += "/" + component

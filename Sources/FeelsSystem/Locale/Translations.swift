@@ -6,8 +6,6 @@
 /// catalog costs a failed `open` and nothing that lasts: only catalogs that exist are kept, so memory stays flat
 /// whatever names callers send. Use from one thread.
 public final class Translations {
-    /// The gettext domain of Feels Tips.
-    public static let domain = "feels-tips"
     /// The most catalogs kept read.
     public static let maximumCatalogs = 32
 
@@ -40,7 +38,9 @@ public final class Translations {
 
     private func file(named name: String) -> MessageFile? {
         if let cached = catalogs[name] { return cached }
-        guard let file = MessageFile(path: "\(directory)/\(name)/LC_MESSAGES/\(Self.domain).mo") else { return nil }
+        guard let file = MessageFile(path: "\(directory)/\(name)/LC_MESSAGES/\(MessageCatalog.domain).mo") else {
+            return nil
+        }
         if catalogs.count < Self.maximumCatalogs { catalogs[name] = file }
         return file
     }

@@ -64,14 +64,6 @@ public struct NotificationSettings: Hashable, Sendable {
         """
     }
 
-    /// The settings stored at `path`; the defaults when there is no file.
-    ///
-    /// - Throws: `SettingsError` when the file exists but is not a regular file, is over ``sizeLimit``, cannot be
-    ///   read or holds an invalid value.
-    public static func load(from path: String) throws(SettingsError) -> NotificationSettings {
-        try SettingsFileState(path: path).settings
-    }
-
     /// Stores the settings at `path` atomically (a temporary file renamed over it), through a symbolic link to its
     /// target, creating missing folders with mode 0700 and a new file with mode 0600.
     ///

@@ -89,8 +89,8 @@ public struct SystemTimeZone: TimeZoneRules {
             + "counting days in UTC"
     }
 
-    /// The file the zone is read from, which ``ZoneFileWatch`` follows; `nil` for a POSIX string, which names
-    /// no file.
+    /// The file the zone is read from, which the service follows (``PathWatch``); `nil` for a POSIX string, which
+    /// names no file.
     public static var sourceFile: String? {
         guard var tz = ProcessEnvironment.value("TZ") else { return "/etc/localtime" }
         if tz.hasPrefix(":") { tz.removeFirst() }

@@ -354,13 +354,8 @@ public struct NotifierMachine {
     private mutating func withdraw(_ tip: TipID, because reason: String, _ effects: inout [NotifierEffect]) {
         guard let index = notifications.firstIndex(where: { $0.tip.id == tip }) else { return }
         switch notifications[index].phase {
-        case .onScreen(_, let id):
-            notifications.remove(at: index)
-            effects.append(.close(id))
-            effects.append(.release(tip, shown: true))
-            effects.append(.report(.withdrawn(id: tip, reason: reason)))
-        case .lost, .unanswered:
-            notifications.remove(at: index)
+        case .onScreen, .lost, .unanswered:
+            if let id = notifications.remove(at: index).onScreenID { effects.append(.close(id)) }
             effects.append(.release(tip, shown: true))
             effects.append(.report(.withdrawn(id: tip, reason: reason)))
         case .notifying:
@@ -389,11 +384,9 @@ public struct NotifierMachine {
         finished = true
         for notification in notifications {
             switch notification.phase {
-            case .onScreen(_, let id):
+            case .onScreen, .lost, .notifying, .unanswered:
                 // Left on screen, a click would lead nowhere once this process is gone.
-                effects.append(.close(id))
-                effects.append(.release(notification.tip.id, shown: true))
-            case .lost, .notifying, .unanswered:
+                if let id = notification.onScreenID { effects.append(.close(id)) }
                 effects.append(.release(notification.tip.id, shown: true))
             case .handedOff:
                 effects.append(.activateApp(notification.tip.id, activationToken: notification.activationToken))
@@ -429,25 +422,25 @@ public struct NotifierMachine {
             report(.tipOnScreen(onScreen.tip.id), &effects)
             return finishOnceLooked(&effects)
         }
-        guard let capabilities, capabilities.server == facts.server.owner ?? "" else {
-            step = .askingCapabilities
-            effects.append(.askCapabilities)
-            return
-        }
+        guard capabilities(&effects) != nil else { return }
         step = .claiming
         lookedOnce = true
         effects.append(.claim)
     }
 
+    /// The capabilities of the server that runs now, when known; otherwise they are asked for.
+    private mutating func capabilities(_ effects: inout [NotifierEffect]) -> Set<String>? {
+        if let capabilities, capabilities.server == facts.server.owner ?? "" { return capabilities.set }
+        step = .askingCapabilities
+        effects.append(.askCapabilities)
+        return nil
+    }
+
     private mutating func showAgain(at index: Int, _ effects: inout [NotifierEffect]) {
-        guard let capabilities, capabilities.server == facts.server.owner ?? "" else {
-            step = .askingCapabilities
-            effects.append(.askCapabilities)
-            return
-        }
+        guard let capabilities = capabilities(&effects) else { return }
         let tip = notifications[index].tip
         let content = TipNotificationContent.make(
-            tip, capabilities: capabilities.set, appInstalled: facts.app.installed, translate: configuration.translate)
+            tip, capabilities: capabilities, appInstalled: facts.app.installed, translate: configuration.translate)
         notifications[index].content = content
         notifications[index].phase = .notifying(server: facts.server.owner, again: true)
         effects.append(.notify(tip.id, content, replacing: 0))

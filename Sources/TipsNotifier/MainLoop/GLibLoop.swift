@@ -64,7 +64,10 @@ public final class GLibLoop: DBusEventLoop {
     @discardableResult
     public func addWatch(fd: Int32, events: WatchEvents, handler: @escaping (WatchEvents) -> Void) -> LoopSourceID {
         let id = makeID()
-        let callback = LoopCallback.watch(handler)
+        let callback = LoopCallback {
+            handler($0)
+            return true
+        }
         watches[id] = Watch(fd: fd, events: events, callback: callback, source: addSource(fd: fd, events, callback))
         return id
     }
@@ -99,8 +102,7 @@ public final class GLibLoop: DBusEventLoop {
                 if condition.rawValue & G_IO_OUT.rawValue != 0 { events.insert(.writable) }
                 if condition.rawValue & (G_IO_ERR.rawValue | G_IO_NVAL.rawValue) != 0 { events.insert(.error) }
                 if condition.rawValue & G_IO_HUP.rawValue != 0 { events.insert(.hangup) }
-                LoopCallback.from(data).fireWatch(events)
-                return CGIO_SOURCE_CONTINUE
+                return LoopCallback.from(data).fire(events) ? CGIO_SOURCE_CONTINUE : CGIO_SOURCE_REMOVE
             }, callback.retainedPointer(), LoopCallback.release)
     }
 
@@ -110,17 +112,14 @@ public final class GLibLoop: DBusEventLoop {
     @discardableResult
     public func addTimer(interval: Duration, repeating: Bool, handler: @escaping () -> Void) -> LoopSourceID {
         let id = makeID()
-        let callback = LoopCallback.timer { [weak self] in
+        let callback = LoopCallback(timer: { [weak self] in
             if !repeating { self?.timers[id] = nil }
             handler()
             return repeating
-        }
+        })
         timers[id] = g_timeout_add_full(
-            CGIO_PRIORITY_DEFAULT, Self.milliseconds(interval),
-            { data in
-                guard let data else { return CGIO_SOURCE_REMOVE }
-                return LoopCallback.from(data).fireTimer() ? CGIO_SOURCE_CONTINUE : CGIO_SOURCE_REMOVE
-            }, callback.retainedPointer(), LoopCallback.release)
+            CGIO_PRIORITY_DEFAULT, Self.milliseconds(interval), LoopCallback.sourceFunction, callback.retainedPointer(),
+            LoopCallback.release)
         return id
     }
 
@@ -132,18 +131,13 @@ public final class GLibLoop: DBusEventLoop {
 
     /// Runs `handler` once, from the loop, before it sleeps again.
     public func scheduleIdle(_ handler: @escaping () -> Void) {
-        let callback = LoopCallback.timer {
+        let callback = LoopCallback(timer: {
             handler()
             return false
-        }
+        })
         // Default priority, not idle priority: D-Bus dispatch must not wait behind anything else that is ready.
         g_idle_add_full(
-            CGIO_PRIORITY_DEFAULT,
-            { data in
-                guard let data else { return CGIO_SOURCE_REMOVE }
-                _ = LoopCallback.from(data).fireTimer()
-                return CGIO_SOURCE_REMOVE
-            }, callback.retainedPointer(), LoopCallback.release)
+            CGIO_PRIORITY_DEFAULT, LoopCallback.sourceFunction, callback.retainedPointer(), LoopCallback.release)
     }
 
     static func milliseconds(_ duration: Duration) -> guint {

@@ -2,32 +2,22 @@ import CGio
 import DBus
 
 /// A Swift closure handed to GLib as a source's `user_data`: retained for the source, released by the source's
-/// destroy notify when GLib drops it.
+/// destroy notify when GLib drops it. It returns whether the source goes on.
 final class LoopCallback {
-    private let watchHandler: ((WatchEvents) -> Void)?
-    private let timerHandler: (() -> Bool)?
+    private let handler: (WatchEvents) -> Bool
 
-    private init(watch: ((WatchEvents) -> Void)?, timer: (() -> Bool)?) {
-        watchHandler = watch
-        timerHandler = timer
+    /// A callback for a descriptor watch, with the events its source reported.
+    init(_ handler: @escaping (WatchEvents) -> Bool) {
+        self.handler = handler
     }
 
-    /// A callback for a descriptor watch.
-    static func watch(_ handler: @escaping (WatchEvents) -> Void) -> LoopCallback {
-        LoopCallback(watch: handler, timer: nil)
+    /// A callback for a timer, an idle callback or a signal, which report no events.
+    convenience init(timer handler: @escaping () -> Bool) {
+        self.init { _ in handler() }
     }
 
-    /// A callback for a timer, an idle callback or a signal: returns whether the source goes on.
-    static func timer(_ handler: @escaping () -> Bool) -> LoopCallback {
-        LoopCallback(watch: nil, timer: handler)
-    }
-
-    func fireWatch(_ events: WatchEvents) {
-        watchHandler?(events)
-    }
-
-    func fireTimer() -> Bool {
-        timerHandler?() ?? false
+    func fire(_ events: WatchEvents = []) -> Bool {
+        handler(events)
     }
 
     /// A +1 reference for a source's `user_data`, balanced by ``release``.
@@ -37,6 +27,12 @@ final class LoopCallback {
 
     static func from(_ pointer: gpointer) -> LoopCallback {
         Unmanaged<LoopCallback>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// The `GSourceFunc` of a timer, an idle callback or a signal whose `user_data` is a callback.
+    static let sourceFunction: GSourceFunc = { data in
+        guard let data else { return CGIO_SOURCE_REMOVE }
+        return LoopCallback.from(data).fire() ? CGIO_SOURCE_CONTINUE : CGIO_SOURCE_REMOVE
     }
 
     /// The `GDestroyNotify` that releases what ``retainedPointer()`` retained.

@@ -1,4 +1,4 @@
-import CGio
+import CSystem
 import DBus
 import Glibc
 import TipsCore
@@ -7,34 +7,25 @@ import TipsCore
 ///
 /// GLib's timeouts run on the monotonic clock, which stops while the machine sleeps, so an instant on the wall clock
 /// is kept with a timerfd instead. It is armed with `TFD_TIMER_CANCEL_ON_SET`, so setting the clock (by hand, by NTP
-/// stepping it) or resuming from suspend also wakes it: the handler is then told to compute the instant again. While
+/// stepping it) or resuming from suspend also wakes it, since the instant may then need computing again. While
 /// disarmed its descriptor is not polled at all.
 public final class WallClockAlarm {
-    /// Why the alarm's handler was called.
-    public enum Wake: Equatable, Sendable {
-        /// The wall clock reached the instant.
-        case fired
-        /// The wall clock was set or the machine resumed before the instant: the instant may need computing again.
-        case clockChanged
-    }
-
-    /// The instant the alarm is set for; `nil` while disarmed.
-    public private(set) var deadline: Instant?
     private let loop: any DBusEventLoop
     private let descriptor: Int32
-    private let handler: (Wake) -> Void
+    private let handler: () -> Void
     private var watch: LoopSourceID?
 
     /// Creates a disarmed alarm.
     ///
     /// - Parameters:
     ///   - loop: The loop that watches the timerfd.
-    ///   - handler: Called from the loop when the alarm fires or the clock changes; the alarm is then disarmed.
+    ///   - handler: Called from the loop when the wall clock reaches the instant, or is set, or the machine resumes,
+    ///     before it; the alarm is then disarmed.
     /// - Throws: `WallClockAlarmError` when the timerfd cannot be made.
-    public init(loop: any DBusEventLoop, handler: @escaping (Wake) -> Void) throws(WallClockAlarmError) {
+    public init(loop: any DBusEventLoop, handler: @escaping () -> Void) throws(WallClockAlarmError) {
         self.loop = loop
         self.handler = handler
-        descriptor = timerfd_create(CLOCK_REALTIME, CGIO_TFD_NONBLOCK | CGIO_TFD_CLOEXEC)
+        descriptor = timerfd_create(CLOCK_REALTIME, CSYSTEM_TFD_NONBLOCK | CSYSTEM_TFD_CLOEXEC)
         guard descriptor >= 0 else { throw WallClockAlarmError(reason: String(cString: strerror(errno))) }
     }
 
@@ -55,9 +46,8 @@ public final class WallClockAlarm {
         spec.it_value.tv_nsec = Int(nanoseconds)
         guard
             timerfd_settime(
-                descriptor, CGIO_TFD_TIMER_ABSTIME | CGIO_TFD_TIMER_CANCEL_ON_SET, &spec, nil) == 0
+                descriptor, CSYSTEM_TFD_TIMER_ABSTIME | CSYSTEM_TFD_TIMER_CANCEL_ON_SET, &spec, nil) == 0
         else { throw WallClockAlarmError(reason: String(cString: strerror(errno))) }
-        deadline = instant
         if watch == nil {
             watch = loop.addWatch(fd: descriptor, events: .readable) { [weak self] _ in self?.wake() }
         }
@@ -67,7 +57,6 @@ public final class WallClockAlarm {
     public func cancel() {
         var spec = itimerspec()
         _ = timerfd_settime(descriptor, 0, &spec, nil)
-        deadline = nil
         if let watch {
             loop.removeWatch(watch)
             self.watch = nil
@@ -77,11 +66,10 @@ public final class WallClockAlarm {
     private func wake() {
         var expirations: UInt64 = 0
         let count = read(descriptor, &expirations, MemoryLayout<UInt64>.size)
-        // EAGAIN: woken for nothing (a disarmed or re-set timer); stay as we are.
+        // EAGAIN: woken for nothing (a disarmed or re-set timer); stay as we are. ECANCELED: the clock was set.
         if count < 0 && errno == EAGAIN { return }
-        let reason: Wake = count < 0 && errno == ECANCELED ? .clockChanged : .fired
         cancel()
-        handler(reason)
+        handler()
     }
 }
 

@@ -40,7 +40,7 @@ final class NotificationServerThread {
     ///
     /// - Parameter appName: The application name libnotify sends the notifications under.
     init(appName: String, onOutput: @escaping (Output) -> Void) {
-        let main = ContextBound(Receiver(onOutput), context: GMainContextHandle(g_main_context_default()))
+        let main = ContextBound(onOutput, context: GMainContextHandle(g_main_context_default()))
         worker = Worker(appName: appName, main: main)
         worker.start()
     }
@@ -115,15 +115,6 @@ struct ContextBound<Value>: @unchecked Sendable {
     }
 }
 
-/// The notifier's side: called on the main loop.
-private final class Receiver {
-    let onOutput: (NotificationServerThread.Output) -> Void
-
-    init(_ onOutput: @escaping (NotificationServerThread.Output) -> Void) {
-        self.onOutput = onOutput
-    }
-}
-
 // MARK: - The thread
 
 /// The thread's side. Its mutable state is used only on the thread, which every entry checks; the object is shared
@@ -131,11 +122,12 @@ private final class Receiver {
 private final class Worker: @unchecked Sendable {
     let context: GMainContextHandle
     private let appName: String
-    private let main: ContextBound<Receiver>
+    /// The notifier's side, called on the main loop.
+    private let main: ContextBound<(NotificationServerThread.Output) -> Void>
     /// The notifications shown, by the id the server gave, each with its reference; a closed one leaves.
     private var shown: [UInt32: UnsafeMutablePointer<NotifyNotification>] = [:]
 
-    init(appName: String, main: ContextBound<Receiver>) {
+    init(appName: String, main: ContextBound<(NotificationServerThread.Output) -> Void>) {
         context = GMainContextHandle(g_main_context_new())
         self.appName = appName
         self.main = main
@@ -172,7 +164,7 @@ private final class Worker: @unchecked Sendable {
     }
 
     private func post(_ output: NotificationServerThread.Output) {
-        main.invoke { $0.onOutput(output) }
+        main.invoke { $0(output) }
     }
 
     // MARK: - Requests

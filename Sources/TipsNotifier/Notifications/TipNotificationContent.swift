@@ -51,8 +51,9 @@ public enum TipNotificationContent {
             urgency: .normal, actions: actions)
     }
 
-    /// `text` with `&`, `<`, `>`, `'` and `"` written as entities, as `g_markup_escape_text` does, so that a server
-    /// reading markup shows the words as written.
+    /// `text` with `&`, `<`, `>`, `'` and `"` written as entities, so that a server reading markup shows the words as
+    /// written. Not GLib's `g_markup_escape_text`: it writes `'` as `&apos;`, which HTML 4 has not, and a server that
+    /// renders its markup as HTML (Qt's rich text) may show as written; `&#39;` reads the same everywhere.
     public static func escapeMarkup(_ text: String) -> String {
         var escaped = ""
         escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)

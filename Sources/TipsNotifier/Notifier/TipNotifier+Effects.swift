@@ -9,7 +9,11 @@ extension TipNotifier {
         case .askCapabilities:
             serverThread?.send(.capabilities)
         case .claim:
-            app?.refreshInstalled()
+            if let app {
+                app.refreshInstalled()
+                // GNOME's switches are those of the entry the notification will name.
+                silence?.gnome?.follow(entry: TipNotificationContent.desktopEntry(appInstalled: app.facts.installed))
+            }
             factsChanged()
             callService { [weak self] service, completion throws(DBusError) in
                 let options = Tips1.WordsOptions(languages: self?.configuration.languages)

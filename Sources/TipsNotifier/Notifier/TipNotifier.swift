@@ -65,8 +65,7 @@ public final class TipNotifier {
     var finished = false
     var app: FeelsAppWatch?
     var presence: PresenceWatch?
-    var gnome: GNOMENotificationSettings?
-    var xfce: XfceDoNotDisturb?
+    var silence: SilenceWatch?
     var systemRouter: SignalRouter?
     var alarm: WallClockAlarm?
     var retryTimer: LoopSourceID?
@@ -89,11 +88,7 @@ public final class TipNotifier {
         machine = NotifierMachine(
             configuration: NotifierMachine.Configuration(once: configuration.once, translate: configuration.translate))
         router = SignalRouter(connection: connection)
-        do {
-            settings = try SettingsFollower(path: settingsPath, loop: loop)
-        } catch {
-            throw NotifierError(description: error.description)
-        }
+        settings = try SettingsFollower(path: settingsPath, loop: loop)
     }
 
     /// Follows the service, the server, the app, presence and silence, and asks for `org.feels.TipsNotifier`; the
@@ -110,15 +105,11 @@ public final class TipNotifier {
             }
         }
         do {
-            alarm = try WallClockAlarm(loop: loop) { [weak self] _ in self?.send(.alarm) }
+            alarm = try WallClockAlarm(loop: loop) { [weak self] in self?.send(.alarm) }
             try followService()
             try followDesktop()
             settings.onChange = { [weak self] in self?.factsChanged() }
             try requestRole()
-        } catch let error as DBusError {
-            throw NotifierError(description: error.description)
-        } catch let error as WallClockAlarmError {
-            throw NotifierError(description: error.description)
         } catch {
             throw NotifierError(description: "\(error)")
         }
@@ -155,7 +146,7 @@ public final class TipNotifier {
 
     /// The desktop entry whose GNOME switches are followed, when GNOME's settings are followed at all: in a GNOME
     /// session (`XDG_CURRENT_DESKTOP`), with its schemas installed.
-    public var followedGNOMEEntry: String? { gnome?.entry }
+    public var followedGNOMEEntry: String? { silence?.gnome?.entry }
 
     // MARK: - Following
 
@@ -167,25 +158,26 @@ public final class TipNotifier {
     }
 
     private func followDesktop() throws(DBusError) {
-        let server = try NotificationServerWatch(connection: connection, router: router)
-        server.onChange = { [weak self] in self?.factsChanged() }
-        self.server = server
         let app = try FeelsAppWatch(router: router, environment: environment)
         app.onChange = { [weak self] in self?.factsChanged() }
         self.app = app
-        let presence = try PresenceWatch(sessionBus: connection, router: router)
-        presence.onChange = { [weak self] _ in self?.factsChanged() }
-        self.presence = presence
-        let xfce = try XfceDoNotDisturb(connection: connection, router: router)
-        xfce.onChange = { [weak self] in self?.factsChanged() }
-        self.xfce = xfce
         // Only GNOME reads its settings; elsewhere GSettings would start dconf's worker thread for nothing.
         let desktops = environment["XDG_CURRENT_DESKTOP"]?.split(separator: ":") ?? []
-        if desktops.contains("GNOME") {
-            gnome = GNOMENotificationSettings(
-                entry: TipNotificationContent.desktopEntry(appInstalled: app.facts.installed))
-            gnome?.onChange = { [weak self] in self?.factsChanged() }
-        }
+        // The server's owner is followed before its flags: when it changes, the machine hears of it first (and
+        // asks a new server's capabilities at most), then of the flags being asked again, before any answer comes.
+        // The other way round, a server leaving with its flags would look for a moment like the old one unsilenced.
+        let server = try NotificationServerWatch(connection: connection, router: router)
+        server.onChange = { [weak self] in self?.factsChanged() }
+        self.server = server
+        let silence = try SilenceWatch(
+            connection: connection, router: router,
+            gnomeEntry: desktops.contains("GNOME")
+                ? TipNotificationContent.desktopEntry(appInstalled: app.facts.installed) : nil)
+        silence.onChange = { [weak self] in self?.factsChanged() }
+        self.silence = silence
+        let presence = try PresenceWatch(sessionBus: connection, router: router)
+        presence.onChange = { [weak self] in self?.factsChanged() }
+        self.presence = presence
     }
 
     private func requestRole() throws(DBusError) {
@@ -239,18 +231,9 @@ public final class TipNotifier {
         } else if !settings.enabled {
             facts.optOut = .off(path: settings.path)
         }
-        facts.settled =
-            (presence?.isSettled ?? true) && (server?.isSettled ?? true) && (xfce?.isSettled ?? true)
+        facts.settled = (presence?.isSettled ?? true) && (silence?.isSettled ?? true)
         facts.absence = presence?.absence
-        if server?.isInhibited == true {
-            facts.silencer = .serverInhibited
-        } else if server?.isPaused == true {
-            facts.silencer = .serverPaused
-        } else if xfce?.isOn == true {
-            facts.silencer = .xfceDoNotDisturb
-        } else {
-            facts.silencer = gnome?.silencer
-        }
+        facts.silencer = silence?.silencer
         facts.server = server?.facts ?? NotifierFacts.Server()
         facts.service = service?.facts ?? NotifierFacts.Service()
         facts.app = app?.facts ?? NotifierFacts.App()
@@ -279,8 +262,8 @@ public final class TipNotifier {
     }
 }
 
-/// The notifier could not start.
+/// The notifier could not start: the line `feels-tips-notifier` logs as an error before it exits with status 1.
 public struct NotifierError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What went wrong.
+    /// What went wrong, without the program's name.
     public let description: String
 }

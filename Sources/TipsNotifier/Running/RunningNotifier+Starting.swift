@@ -1,15 +1,15 @@
 extension RunningNotifier {
     /// Says what it starts with, starts the notifier, and says whether GNOME's notification settings are followed.
     ///
-    /// - Throws: ``NotifierStartFailure`` when the notifier cannot start.
-    public func start() throws(NotifierStartFailure) {
+    /// - Throws: ``NotifierError`` when the notifier cannot start.
+    public func start() throws(NotifierError) {
         log.info(
             "Started as \(connection.uniqueName)\(options.once ? " for one look" : ""): settings '\(settingsPath)', "
                 + "languages '\(languages.map(\.text).joined(separator: ":"))'")
         do {
             try notifier.start()
         } catch {
-            throw NotifierStartFailure("Failed to start: \(error)")
+            throw NotifierError(description: "Failed to start: \(error)")
         }
         if let entry = notifier.followedGNOMEEntry {
             log.info("Following GNOME's notification settings, and those of '\(entry)'")

@@ -34,8 +34,8 @@ public final class RunningNotifier {
     /// - Parameters:
     ///   - options: The command line.
     ///   - log: Where every event is logged.
-    /// - Throws: ``NotifierStartFailure`` when there is no settings path, no session bus, or no notifier.
-    public init(options: NotifierOptions, log: ProcessLog) throws(NotifierStartFailure) {
+    /// - Throws: ``NotifierError`` when there is no settings path, no session bus, or no notifier.
+    public init(options: NotifierOptions, log: ProcessLog) throws(NotifierError) {
         self.options = options
         self.log = log
         let messages = MessageCatalog()
@@ -47,27 +47,21 @@ public final class RunningNotifier {
             settingsPath = try NotificationSettings.defaultPath(
                 environment: ProcessEnvironment.values(["XDG_CONFIG_HOME", "HOME"]))
         } catch {
-            throw NotifierStartFailure("\(error)")
+            throw NotifierError(description: "\(error)")
         }
         do {
             connection = try DBusConnection.session()
         } catch {
-            throw NotifierStartFailure("\(error)")
+            throw NotifierError(description: "\(error)")
         }
         loop = GLibLoop()
         connection.attach(to: loop)
-        do {
-            notifier = try TipNotifier(
-                connection: connection, loop: loop, settingsPath: settingsPath,
-                environment: ProcessEnvironment.values([
-                    "XDG_CURRENT_DESKTOP", "XDG_DATA_HOME", "XDG_DATA_DIRS", "HOME",
-                ]),
-                configuration: TipNotifier.Configuration(
-                    once: options.once, outcomeWait: .seconds(5), languages: languages.map(\.text),
-                    translate: { messages.translate($0) }))
-        } catch {
-            throw NotifierStartFailure("\(error)")
-        }
+        notifier = try TipNotifier(
+            connection: connection, loop: loop, settingsPath: settingsPath,
+            environment: ProcessEnvironment.values(["XDG_CURRENT_DESKTOP", "XDG_DATA_HOME", "XDG_DATA_DIRS", "HOME"]),
+            configuration: TipNotifier.Configuration(
+                once: options.once, outcomeWait: .seconds(5), languages: languages.map(\.text),
+                translate: { messages.translate($0) }))
     }
 
     /// Stops the loop once the notifier has finished, and exits with status 1 when the connection to the bus is lost.

@@ -54,56 +54,16 @@ public final class FeelsAppWatch {
 
     /// Whether the first `applications/org.feels.Feels.desktop` found is a D-Bus activatable application that is
     /// not hidden: the desktop's own lookup stops at the first file of an id, so a hidden one in the user's folder
-    /// removes a system one.
+    /// removes a system one. Only a regular file of up to 256 KiB is read (``RegularFile``); a desktop entry is a few
+    /// kilobytes.
     static func entryIsInstalled(in folders: [String]) -> Bool {
         for folder in folders {
-            guard let text = DesktopEntryFile.read(folder + "/applications/\(name).desktop") else { continue }
-            let entry = DesktopEntryFile(text: text)
-            return entry.value("Type") == "Application" && entry.value("DBusActivatable") == "true"
-                && entry.value("Hidden") != "true"
+            guard let bytes = (try? RegularFile.read(folder + "/applications/\(name).desktop", limit: 256 << 10)) ?? nil
+            else { continue }
+            let entries = KeyFileEntries(bytes: bytes).entries.filter { $0.group == "Desktop Entry" }
+            func value(_ key: String) -> String? { entries.first { $0.key == key }?.value }
+            return value("Type") == "Application" && value("DBusActivatable") == "true" && value("Hidden") != "true"
         }
         return false
-    }
-}
-
-/// The `[Desktop Entry]` group of a desktop entry file, as much as the notifier reads of it.
-struct DesktopEntryFile {
-    /// The longest file read: a desktop entry is a few kilobytes.
-    static let maximumSize = 256 << 10
-
-    private var values: [String: String] = [:]
-
-    /// Reads the group's keys from the file's text; other groups, comments and localized keys are skipped.
-    init(text: String) {
-        var inGroup = false
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            let line = line.drop { $0 == " " || $0 == "\t" }
-            if line.hasPrefix("[") {
-                inGroup = line.hasPrefix("[Desktop Entry]")
-                continue
-            }
-            guard inGroup, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingSpaces()
-            guard values[key] == nil else { continue }
-            values[key] = line[line.index(after: equals)...].trimmingSpaces()
-        }
-    }
-
-    /// A key's value.
-    func value(_ key: String) -> String? {
-        values[key]
-    }
-
-    /// The text of a regular file, up to ``maximumSize``; `nil` when it is missing, not a regular file, too big or
-    /// unreadable.
-    static func read(_ path: String) -> String? {
-        (try? RegularFile.read(path, limit: maximumSize))?.map { String(decoding: $0, as: UTF8.self) }
-    }
-}
-
-extension Substring {
-    /// The text without spaces and tabs at either end.
-    fileprivate func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

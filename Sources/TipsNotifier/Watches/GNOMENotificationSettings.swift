@@ -43,7 +43,8 @@ public final class GNOMENotificationSettings {
         follow(entry: entry)
     }
 
-    /// Follows the switches of another desktop entry (the Feels app was installed or removed).
+    /// Follows the switches of another desktop entry (the Feels app was installed or removed); nothing changes when
+    /// it is the one followed.
     public func follow(entry: String) {
         if entry == self.entry, application != nil { return }
         self.entry = entry

@@ -1,6 +1,5 @@
 import DBus
 import FeelsSystem
-import Glibc
 
 /// Follows the opt-out file (``NotificationSettings``): reads it as `feels-tips status` does (``SettingsFileState``),
 /// and reads it again whenever it, its folder or a link's target is created, replaced, written or removed
@@ -23,15 +22,15 @@ public final class SettingsFollower {
     /// on the folder itself rather than on a folder above, where other files come and go. A folder removed later is
     /// followed until it is back, and not made again.
     ///
-    /// - Throws: `SettingsFollowerError` when the folder cannot be created or watched.
-    public init(path: String, loop: any DBusEventLoop) throws(SettingsFollowerError) {
+    /// - Throws: `NotifierError` when the folder cannot be created or watched.
+    public init(path: String, loop: any DBusEventLoop) throws(NotifierError) {
         self.path = path
         self.loop = loop
-        try Self.createFolders(of: path)
         do {
+            try RegularFile.createFolders(of: path)
             watch = try PathWatch(path: path)
         } catch {
-            throw SettingsFollowerError(description: error.description)
+            throw NotifierError(description: "\(error)")
         }
         (enabled, problem) = Self.read(path)
         source = loop.addWatch(fd: watch.descriptor, events: .readable) { [weak self] _ in
@@ -65,22 +64,4 @@ public final class SettingsFollower {
         let state = SettingsFileState(path: path)
         return (state.enabled, state.problem)
     }
-
-    private static func createFolders(of path: String) throws(SettingsFollowerError) {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-        var prefix = ""
-        for component in path[..<slash].split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                throw SettingsFollowerError(
-                    description: "Cannot create folder '\(prefix)': \(String(cString: strerror(errno)))")
-            }
-        }
-    }
-}
-
-/// The opt-out file's folder could not be created or followed.
-public struct SettingsFollowerError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What went wrong, naming the folder.
-    public let description: String
 }

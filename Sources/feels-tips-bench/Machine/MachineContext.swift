@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// What the figures depend on besides the code: the processor, the kernel and the load.
@@ -9,7 +10,7 @@ enum MachineContext {
 
     /// The processor's model name.
     static var processor: String {
-        let lines = ProcessStatus.read("/proc/cpuinfo")?.split(separator: "\n") ?? []
+        let lines = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n") ?? []
         let model = lines.first { $0.hasPrefix("model name") }?.split(separator: ":", maxSplits: 1).last
         return model.map { $0.trimmingPrefix(" ") }.map(String.init) ?? "unknown processor"
     }
@@ -23,7 +24,7 @@ enum MachineContext {
 
     /// The load averages over 1, 5 and 15 minutes, now.
     static var load: String {
-        let averages = ProcessStatus.read("/proc/loadavg")?.split(separator: " ").prefix(3)
+        let averages = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3)
         return averages.map { $0.joined(separator: " ") } ?? "unknown"
     }
 }

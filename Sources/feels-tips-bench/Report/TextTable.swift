@@ -1,10 +1,7 @@
-/// Rows of cells laid out in columns: the first column (or the first `leftAligned`) to the left, the rest to the
-/// right, two spaces apart.
+/// Rows of cells laid out in columns: the first column to the left, the rest to the right, two spaces apart.
 struct TextTable {
     /// The header row, then the data rows.
     var rows: [[String]]
-    /// How many leading columns are aligned to the left.
-    var leftAligned = 1
 
     /// The table, a line a row.
     var lines: [String] {
@@ -17,7 +14,7 @@ struct TextTable {
             for (column, cell) in row.enumerated() {
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 if column > 0 { line += "  " }
-                line += column < leftAligned ? cell + padding : padding + cell
+                line += column == 0 ? cell + padding : padding + cell
             }
             while line.hasSuffix(" ") { line.removeLast() }
             return line

@@ -91,11 +91,7 @@ final class ServiceUnderTest {
             _ = client.readWriteDispatch(timeout: .milliseconds(10))
             if let ownedAt = owner.ownedAt, ownedAt >= start, !owner.current.isEmpty {
                 do {
-                    let reply = try client.call(
-                        destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                        interface: "org.freedesktop.DBus", member: "GetConnectionUnixProcessID",
-                        arguments: [.string(name.rawValue)], timeout: .seconds(5))
-                    pid = Int32(bitPattern: reply.first?.uint32Value ?? 0)
+                    pid = try client.processID(ofOwner: name.rawValue) ?? 0
                 } catch {
                     throw .setup("Failed to ask the bus for \(subject.label)'s process ID: \(error)")
                 }

@@ -55,10 +55,7 @@ public final class ActivatingBus {
 
     /// The process ID of the connection that owns `name`.
     public func ownerPID(of name: BusName) throws(DBusError) -> Int32? {
-        let reply = try client.call(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "GetConnectionUnixProcessID", arguments: [.string(name.rawValue)], timeout: .seconds(5))
-        return reply.first?.uint32Value.map { Int32(bitPattern: $0) }
+        try client.processID(ofOwner: name.rawValue)
     }
 
     /// Stops the service the bus started, if it runs.

@@ -16,14 +16,7 @@ public enum ForgedSignal {
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "ListNames", timeout: .seconds(5)
             ).first?.stringArrayValue ?? []
-        var found: [String] = []
-        for name in names where name.hasPrefix(":") {
-            let owner = try? client.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "GetConnectionUnixProcessID", arguments: [.string(name)], timeout: .seconds(5))
-            if owner?.first?.uint32Value == UInt32(pid) { found.append(name) }
-        }
-        return found
+        return names.filter { name in name.hasPrefix(":") && (try? client.processID(ofOwner: name)) == pid }
     }
 
     /// Sends `interface.member` from `path` to `destination` on the bus at `address`, its arguments in GVariant text

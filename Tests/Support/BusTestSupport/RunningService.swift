@@ -39,8 +39,11 @@ public final class RunningService {
     ///   - environment: Variables for the service, on top of the test's (`TZ`, say).
     ///   - launcher: A command the service runs under, such as `faketime -f @…`.
     ///   - testing: Whether the service serves the testing switches (`--testing`).
+    ///   - followsSignals: Whether the client keeps the service's signals in ``signals``; a client that makes many
+    ///     calls and reads no signal (the fuzzer) is better without.
     public init(
-        arguments: [String] = [], environment: [String: String?] = [:], launcher: [String] = [], testing: Bool = true
+        arguments: [String] = [], environment: [String: String?] = [:], launcher: [String] = [], testing: Bool = true,
+        followsSignals: Bool = true
     ) throws {
         bus = try TestBus()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("feels-service-\(UUID().uuidString)")
@@ -53,8 +56,10 @@ public final class RunningService {
         self.environment = environment
         self.launcher = launcher
         client = try DBusConnection(address: bus.address)
-        try client.addMatch("type='signal',path='\(Self.path)'")
-        client.onSignal = { [weak self] message in if message.path == Self.path { self?.signals.append(message) } }
+        if followsSignals {
+            try client.addMatch("type='signal',path='\(Self.path)'")
+            client.onSignal = { [weak self] message in if message.path == Self.path { self?.signals.append(message) } }
+        }
         try start()
     }
 
@@ -148,10 +153,7 @@ public final class RunningService {
 
     /// The process ID of the connection that owns `name`, through `GetConnectionUnixProcessID`.
     public func ownerPID(of name: BusName) throws(DBusError) -> Int32? {
-        let reply = try client.call(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "GetConnectionUnixProcessID", arguments: [.string(name.rawValue)], timeout: .seconds(5))
-        return reply.first?.uint32Value.map { Int32(bitPattern: $0) }
+        try client.processID(ofOwner: name.rawValue)
     }
 
     /// One tip, through `GetTips`.

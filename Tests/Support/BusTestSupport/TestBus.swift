@@ -13,8 +13,13 @@ public final class TestBus {
     public let configFile: URL
     private let daemon: ChildProcess
 
-    /// Starts a daemon with a session-bus configuration written to a temporary directory, with the limits of Debian's
-    /// session bus (`/usr/share/dbus-1/session.conf`), not dbus-daemon's built-in system-bus ones.
+    /// The configuration the scripts' private buses have too: a session bus with the limits of Debian's
+    /// (`/usr/share/dbus-1/session.conf`), not dbus-daemon's built-in system-bus ones.
+    static let template = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/lib/private-bus.conf")
+
+    /// Starts a daemon with the configuration of ``template``, written to a temporary directory.
     ///
     /// - Parameters:
     ///   - configFile: A configuration file to use instead of the generated one; it must print its address, which
@@ -32,30 +37,10 @@ public final class TestBus {
             self.configFile = configFile
         } else {
             let generated = directory.appendingPathComponent("bus.conf")
-            let services = ([serviceDirectory] + serviceDirectories).map { "  <servicedir>\($0.path)</servicedir>" }
-            let config = """
-                <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-                 "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-                <busconfig>
-                  <type>session</type>
-                  <keep_umask/>
-                  <listen>unix:path=\(directory.path)/bus</listen>
-                  <auth>EXTERNAL</auth>
-                  <limit name="max_incoming_bytes">1000000000</limit>
-                  <limit name="max_outgoing_bytes">1000000000</limit>
-                  <limit name="max_message_size">1000000000</limit>
-                  <limit name="max_replies_per_connection">50000</limit>
-                  <limit name="max_match_rules_per_connection">50000</limit>
-                  <limit name="max_names_per_connection">50000</limit>
-                \(services.joined(separator: "\n"))
-                  <policy context="default">
-                    <allow send_destination="*" eavesdrop="true"/>
-                    <allow eavesdrop="true"/>
-                    <allow own="*"/>
-                  </policy>
-                </busconfig>
-
-                """
+            let services = ([serviceDirectory] + serviceDirectories).map { "<servicedir>\($0.path)</servicedir>" }
+            let config = try String(contentsOf: Self.template, encoding: .utf8)
+                .replacingOccurrences(of: "@folder@", with: directory.path)
+                .replacingOccurrences(of: "@servicedirs@", with: services.joined())
             try config.write(to: generated, atomically: true, encoding: .utf8)
             self.configFile = generated
         }

@@ -47,19 +47,6 @@ else {
     exit(2)
 }
 let method = methods.first { $0.name.rawValue == arguments[3] }
-var body: [DBusValue] = []
-for argument in arguments.dropFirst(4) {
-    if argument.hasPrefix("s:") {
-        body.append(.string(String(argument.dropFirst(2))))
-    } else if argument == "as:" {
-        body.append(.strings([]))
-    } else if argument == "a{sv}:" {
-        body.append(.vardict([]))
-    } else {
-        print("tips-flood: '\(argument)' is not an argument; expected s:TEXT, as: or a{sv}:")
-        exit(2)
-    }
-}
 do throws(DBusError) {
     let connection = try DBusConnection(address: arguments[1])
     var inputs: [DBusValue] = []

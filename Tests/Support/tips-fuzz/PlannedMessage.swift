@@ -1,8 +1,6 @@
 import DBus
-import TipsInterface
 
-/// One message of a run, before it is built: where it goes, what it calls with what, whether it wants a reply, and
-/// what the reply must be.
+/// One message of a run, before it is built: where it goes, what it calls with what, and whether it wants a reply.
 struct PlannedMessage {
     /// The object path.
     var path: String
@@ -14,15 +12,9 @@ struct PlannedMessage {
     var arguments: [DBusValue]
     /// Whether the call asks for a reply.
     var expectsReply: Bool
-    /// What the reply must be.
-    var expected: ExpectedReply
-    /// What a method return must hold, where the contract says.
-    var shape: ReplyShape?
-
-    /// The members whose success changes `MoodLogCount` or the journal; calls of them always ask for a reply, so that
-    /// the run knows what the counts must be at the end.
-    static let countingMembers = Set(
-        [Tips1.Method.logMood, .forgetMoods, .resetAllTips].map(\.rawValue))
+    /// For a method of `org.feels.Tips1` called at the service's object with its declared inputs, the signature of
+    /// its declared outputs: a method return must carry them, an error must be one the contract names.
+    var declaredOutputs: String?
 
     /// Builds the message through the binding, whose checks refuse what the wire does not allow.
     ///
@@ -35,5 +27,12 @@ struct PlannedMessage {
         try message.append(arguments)
         message.noReplyExpected = !expectsReply
         return message
+    }
+
+    /// The call, for a line of the report.
+    var description: String {
+        let signature = arguments.map(\.signature.rawValue).joined()
+        let shown = signature.count > 40 ? String(signature.prefix(40)) + "…" : signature
+        return "\(interface ?? "(no interface)").\(member.prefix(60)) at \(path.prefix(60)) ('\(shown)')"
     }
 }

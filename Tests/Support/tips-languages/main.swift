@@ -11,6 +11,7 @@
 //
 // and at the end "tips-languages: N names in S s, every reply in the language asked for". Exits 1 on a wrong reply.
 
+import BusTestSupport
 import DBus
 import Glibc
 import TipsInterface
@@ -44,19 +45,10 @@ guard let address, pid > 0, names > 0, every > 0, window > 0 else {
 
 /// The service's resident set, in kB, from /proc/PID/status.
 func residentKilobytes(of pid: Int) -> Int {
-    let file = fopen("/proc/\(pid)/status", "r")
-    guard let file else { fail("cannot read /proc/\(pid)/status", status: 1) }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if text.hasPrefix("VmRSS:") {
-            let field = text.dropFirst(6).split { $0 == " " || $0 == "\t" }.first ?? ""
-            guard let kilobytes = Int(field) else { break }
-            return kilobytes
-        }
+    guard let kilobytes = ProcessStatus(pid: Int32(pid)).residentKiB else {
+        fail("no VmRSS in /proc/\(pid)/status", status: 1)
     }
-    fail("no VmRSS in /proc/\(pid)/status", status: 1)
+    return kilobytes
 }
 
 /// What the `index`-th list asks for: its names, the language the reply must name and whether its words are German.

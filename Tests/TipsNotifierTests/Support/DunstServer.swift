@@ -22,13 +22,15 @@ final class DunstServer {
     /// which urgency dunst applied.
     init(address: String) throws {
         self.address = address
-        folder = try TemporaryFolder("feels-dunst")
+        folder = try TemporaryFolder()
         display = try XvfbDisplay()
         let config = folder.url.appendingPathComponent("dunstrc")
         try DunstConfiguration.text().write(to: config, atomically: true, encoding: .utf8)
         dunst = try ChildProcess(
             "dunst", ["-config", config.path],
-            environment: ["DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": folder.path])
+            environment: [
+                "DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": folder.url.path,
+            ])
         client = try DBusConnection(address: address)
         try waitForOwner(Self.name, of: dunst, on: client, what: "dunst")
     }

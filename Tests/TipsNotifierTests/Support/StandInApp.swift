@@ -24,7 +24,7 @@ final class StandInApp {
 
     /// Installs the stand-in for the bus at `address`, whose daemon searches `serviceDirectory` for activation files.
     init(address: String, serviceDirectory: URL, startNow: Bool = false) throws {
-        folder = try TemporaryFolder("feels-app")
+        folder = try TemporaryFolder()
         dataFolder = folder.url.appendingPathComponent("share")
         let applications = dataFolder.appendingPathComponent("applications")
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)

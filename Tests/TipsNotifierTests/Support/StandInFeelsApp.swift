@@ -38,7 +38,7 @@ final class StandInFeelsApp {
     ///
     /// - Parameter display: An X display for the app's window; without one it shows none and only records.
     init(bus: TestBus, display: String? = nil) throws {
-        folder = try TemporaryFolder("feels-standin")
+        folder = try TemporaryFolder()
         record = folder.url.appendingPathComponent("activations.jsonl")
         let applications = folder.url.appendingPathComponent("applications")
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
@@ -81,7 +81,7 @@ final class StandInFeelsApp {
 
     /// `XDG_DATA_DIRS` for a process that should find the app: its data folder, then the system's.
     var dataDirs: String {
-        "\(folder.path):/usr/local/share:/usr/share"
+        "\(folder.url.path):/usr/local/share:/usr/share"
     }
 
     /// Whether the app runs now: `org.feels.Feels` has an owner.

@@ -14,19 +14,3 @@ func eventually(timeout: Duration = .seconds(20), _ condition: () throws -> Bool
         usleep(20_000)
     }
 }
-
-/// A folder under the system's temporary folder, removed with all it holds when released.
-final class TemporaryFolder {
-    let url: URL
-
-    init(_ prefix: String = "feels-notifier-tests") throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    var path: String { url.path }
-}

@@ -61,7 +61,7 @@ final class XfceNotifyServer {
     /// logged.
     init(address: String) throws {
         self.address = address
-        folder = try TemporaryFolder("feels-xfce")
+        folder = try TemporaryFolder()
         display = try XvfbDisplay()
         accessibility = try AccessibilityBus(address: address, display: display.name)
         let channels = folder.url.appendingPathComponent("config/xfce4/xfconf/xfce-perchannel-xml")
@@ -71,7 +71,7 @@ final class XfceNotifyServer {
             toPath: channels.appendingPathComponent("xfce4-notifyd.xml").path)
         let environment: [String: String?] = [
             "DISPLAY": display.name, "DBUS_SESSION_BUS_ADDRESS": address,
-            "XDG_CONFIG_HOME": folder.path + "/config", "XDG_CACHE_HOME": folder.path + "/cache",
+            "XDG_CONFIG_HOME": folder.url.path + "/config", "XDG_CACHE_HOME": folder.url.path + "/cache",
             "NO_AT_BRIDGE": nil, "LC_ALL": "C.UTF-8",
         ]
         client = try DBusConnection(address: address)

@@ -86,14 +86,6 @@ gnome_region() {
     echo "440 0 400 32"
 }
 
-gnome_app_window() {
-    x11_app_window
-}
-
-gnome_screenshot() {
-    x11_screenshot "$1"
-}
-
 gnome_click() {
     if x11_click_message gnome_notification; then
         echo "a left click on the banner's message"

@@ -43,14 +43,6 @@ kde_region() {
     echo "880 600 400 120"
 }
 
-kde_app_window() {
-    x11_app_window
-}
-
-kde_screenshot() {
-    x11_screenshot "$1"
-}
-
 # The title and message sit left of the icon, below the header with the app's name and the close button.
 kde_click() {
     if x11_click_message kde_notification; then

@@ -7,8 +7,8 @@
 #                         $services (the session bus's service folder)
 #   NAME_notification     prints where the tip's notification is on screen ("X Y W H"); fails when it is not shown
 #   NAME_region           prints the part of the screen to show when no notification is (the clock, say)
-#   NAME_app_window       prints where the stand-in app's window is, when it shows one
-#   NAME_screenshot FILE  photographs the whole screen
+#   NAME_app_window       (optional, X11's by default) prints where the stand-in app's window is, when it shows one
+#   NAME_screenshot FILE  (optional, X11's by default) photographs the whole screen
 #   NAME_click, NAME_dismiss, NAME_button, NAME_silence_on, NAME_silence_off
 #                         do what a user does and print, in a few words, what that was
 #   NAME_unseen           says, in a few words, what the user sees when the notification is not on screen
@@ -20,6 +20,18 @@
 
 # The tip a fresh datastore offers first, once a mood is logged on the first day.
 first_tip=CustomizeLayoutTip
+
+# on_desktop NAME ARGS...: the desktop's own NAME (NAME_app_window, say), or X11's (x11_app_window) when it has none.
+on_desktop() {
+    local name="$1"
+    shift
+    if declare -F "${desktop}_$name" > /dev/null; then "${desktop}_$name" "$@"; else "x11_$name" "$@"; fi
+}
+
+# app_window_shown: whether the stand-in app shows its window.
+app_window_shown() {
+    [ -n "$(on_desktop app_window)" ]
+}
 
 # start_tips SCENARIO: feels-tipsd on a fresh datastore, a mood logged on the first day of use.
 start_tips() {
@@ -50,14 +62,6 @@ start_notifier() {
     spawn "notifier-$1" "$bin/feels-tips-notifier" --address "$DBUS_SESSION_BUS_ADDRESS"
     notifier=$spawned
     notifier_log="$session/logs/notifier-$1.log"
-}
-
-# stop_process PID: stops one process `spawn` started, and its group.
-stop_process() {
-    kill -TERM -- "-$1" 2>/dev/null || true
-    for _ in $(seq 50); do kill -0 "$1" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL -- "-$1" 2>/dev/null || true
-    wait "$1" 2>/dev/null || true
 }
 
 # logged TEXT: whether the notifier logged a line containing TEXT.
@@ -131,6 +135,11 @@ app_activations() {
     tail -n "+$(($1 + 1))" "$app_record" | jq -c 'select(.event != "started")'
 }
 
+# app_activated SINCE: whether anything reached the stand-in app after line SINCE of its record.
+app_activated() {
+    [ -n "$(app_activations "$1")" ]
+}
+
 # quit_app: ends the stand-in app if it runs, so the next scenario starts without it.
 quit_app() {
     has_owner org.feels.Feels || return 0
@@ -146,7 +155,7 @@ photograph() {
     shift
     local boxes=("$@")
     [ -n "$(printf '%s' "${boxes[@]}")" ] || boxes=("$("${desktop}_region")")
-    "${desktop}_screenshot" "$session/screen-$name.png"
+    on_desktop screenshot "$session/screen-$name.png"
     photo="$desktop-$name.png"
     crop "$session/screen-$name.png" "$output/$photo" "${boxes[@]}"
 }
@@ -179,10 +188,10 @@ run_gesture() {
     gesture=$("${desktop}_$scenario")
     wait_for 15 logged "The notification of '" || true
     # What a click starts (the app, its window) takes a moment.
-    wait_for 5 test "$(app_activations "$app_before")" != "" || true
+    wait_for 5 app_activated "$app_before" || true
     sleep 2
     after=$("${desktop}_notification" 2>/dev/null || true)
-    photograph "$scenario-after" "${box:-$("${desktop}_region")}" "$after" "$("${desktop}_app_window")"
+    photograph "$scenario-after" "${box:-$("${desktop}_region")}" "$after" "$(on_desktop app_window)"
     local after_photo="$photo"
     app_seen=$(app_activations "$app_before")
 
@@ -201,7 +210,7 @@ run_gesture() {
         jq -e 'select((.platform_data["activation-token"] // "") != "")' <<< "$app_seen" > /dev/null 2>&1 && token=yes
     fi
     window=no
-    [ -z "$("${desktop}_app_window")" ] || window=yes
+    ! app_window_shown || window=yes
     shows+=("$scenario|$gesture|$reached|$token|$window|${server:-sent nothing}|$state")
 
     {
@@ -296,9 +305,9 @@ check_app() {
     gdbus call --session --dest org.feels.Feels --object-path /org/feels/Feels \
         --method org.freedesktop.Application.ActivateAction show-tip "[<'$first_tip'>]" \
         "{'activation-token': <'scripts-desktops'>}" > /dev/null
-    wait_for 10 test -n "$("${desktop}_app_window")" || true
+    wait_for 10 app_window_shown || true
     sleep 1
-    photograph app "$("${desktop}_app_window")"
+    photograph app "$(on_desktop app_window)"
     {
         echo "### the stand-in app, activated over the bus"
         echo

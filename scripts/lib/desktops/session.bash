@@ -1,7 +1,8 @@
 # Sourced by scripts/desktops: what every desktop's session needs. Processes it starts, the X display, the
 # accessibility bus, screenshots and the pointer on X11.
 #
-# The caller sets `session` (the desktop's folder) and `pids` (an array its cleanup stops, newest first).
+# The caller sets `session` (the desktop's folder) and `pids` (an array its cleanup stops with stop_spawned, from
+# scripts/lib/private-bus.bash).
 
 # spawn NAME COMMAND...: starts COMMAND in a process group of its own (so stopping it stops what it started), its
 # output in $session/logs/NAME.log, and adds it to `pids`; sets `spawned` to its pid.
@@ -12,21 +13,6 @@ spawn() {
     setsid "$@" > "$session/logs/$name.log" 2>&1 < /dev/null &
     spawned=$!
     pids+=("$spawned")
-}
-
-# stop_spawned: stops every process `spawn` and start_private_bus started, newest first, and their groups.
-stop_spawned() {
-    local index pid
-    for ((index = ${#pids[@]} - 1; index >= 0; index--)); do
-        pid="${pids[index]}"
-        kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-    done
-    for pid in "${pids[@]}"; do
-        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL -- "-$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
-    done
-    pids=()
 }
 
 # wait_for TIMEOUT COMMAND...: runs COMMAND every 0.2 s until it succeeds; fails after TIMEOUT seconds.
@@ -179,6 +165,6 @@ crop() {
 }
 
 fail() {
-    echo "scripts/desktops: $*" >&2
+    echo "scripts/$(basename "$0"): $*" >&2
     exit 1
 }

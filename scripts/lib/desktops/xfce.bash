@@ -40,14 +40,6 @@ xfce_region() {
     echo "624 0 400 160"
 }
 
-xfce_app_window() {
-    x11_app_window
-}
-
-xfce_screenshot() {
-    x11_screenshot "$1"
-}
-
 xfce_click() {
     local x y
     if ! read -r x y < <(onscreen --app xfce4-notifyd --role label --inside frame --center); then
