@@ -20,7 +20,7 @@ public final class TipsObject {
 
     /// The introspection document of the interfaces the contract declares: what `feels-tipsd --introspect` prints.
     public static var introspectionXML: String {
-        DBusIntrospection.document(interfaces: [Tips1.definition(serving: nil), Tips1Testing.definition(serving: nil)])
+        DBusIntrospection.document(interfaces: [Tips1.introspection, Tips1Testing.introspection])
     }
 
     /// The engine holding exactly what is durable: every read, property and signal comes from it.

@@ -115,10 +115,9 @@ extension SwiftEmitter {
             )
             line("    ///")
             line("    /// - Throws: `DBusError` when the call cannot be sent.")
-            line("    @discardableResult")
             line("    public func properties(")
             line("        completion: @escaping (Result<\(namespace).Properties, DBusError>) -> Void")
-            line("    ) throws(DBusError) -> DBusPendingCall {")
+            line("    ) throws(DBusError) {")
             line("        try connection.call(")
             line(
                 "            destination: destination, path: path, interface: \"org.freedesktop.DBus.Properties\", member: \"GetAll\","
@@ -172,10 +171,9 @@ extension SwiftEmitter {
         line("    /// `\(method.name)` without blocking: `completion` gets the answer from the event loop.")
         line("    ///")
         line("    /// - Throws: `DBusError` when the call cannot be sent.")
-        line("    @discardableResult")
         let completionSignature = signature + ["completion: @escaping (Result<\(reply), DBusError>) -> Void"]
         line(
-            "    public func \(SwiftNames.identifier(name))(\(completionSignature.joined(separator: ", "))) throws(DBusError) -> DBusPendingCall {"
+            "    public func \(SwiftNames.identifier(name))(\(completionSignature.joined(separator: ", "))) throws(DBusError) {"
         )
         line("        try connection.call(")
         line("            destination: destination, path: path, interface: \(namespace).name,")

@@ -37,7 +37,7 @@ extension SwiftEmitter {
         line("}")
         emitPrepared(interface)
         emitAnswers(interface)
-        emitDefinition(interface)
+        try emitDefinition(interface)
     }
 
     /// The outputs of each method that has some, marshalled once: what a read returns, and what a write may answer
@@ -167,28 +167,27 @@ extension SwiftEmitter {
         line("}")
     }
 
-    private func arguments(_ arguments: [ContractArgument]) -> String {
-        "["
-            + arguments.map { argument in
-                let extra = argument.annotations.filter { $0.name != "org.gtk.GDBus.DocString" }
-                let annotations =
-                    extra.isEmpty
-                    ? "" : ", annotations: [" + extra.map(annotation).joined(separator: ", ") + "]"
-                return "DBusArgument(\(SwiftNames.literal(argument.name)), \(SwiftNames.literal(argument.type)), "
-                    + "\(SwiftNames.literal(argument.documentation))\(annotations))"
-            }.joined(separator: ", ") + "]"
-    }
-
-    private func annotation(_ annotation: ContractAnnotation) -> String {
-        "DBusAnnotation(\(SwiftNames.literal(annotation.name)), \(SwiftNames.literal(annotation.value)))"
-    }
-
-    private mutating func emitDefinition(_ interface: ContractInterface) {
+    private mutating func emitDefinition(_ interface: ContractInterface) throws {
         let namespace = SwiftNames.namespace(of: interface.name)
         let protocolName = "\(namespace)Serving"
+        let xml = interface.introspectionXML
+        // A raw literal holds the XML as it is, unless the XML holds what would end the literal or interpolate.
+        guard !xml.contains("\"\"\"#"), !xml.contains("\\#") else {
+            throw ContractError("\(interface.name)'s XML holds \"\"\"# or \\#, which a raw Swift literal cannot")
+        }
         line()
         line("extension \(namespace) {")
-        line("    /// The interface table, every handler calling `object` (`nil`: the table alone, for introspection).")
+        line("    /// The `<interface>` element `Introspect` shows, from the contract.")
+        line("    public static let introspection = #\"\"\"")
+        for xmlLine in xml.split(separator: "\n") {
+            line("        " + xmlLine)
+        }
+        line("")
+        line("        \"\"\"#")
+        line()
+        line(
+            "    /// The interface table, every handler calling `object` (`nil`: the table alone, whose handlers answer `Failed`)."
+        )
         line("    public static func definition(serving object: (any \(protocolName))?) -> DBusInterface {")
         line("        weak let object = object")
         line("        func served() throws(DBusMethodError) -> any \(protocolName) {")
@@ -197,6 +196,7 @@ extension SwiftEmitter {
         line("        }")
         line("        return DBusInterface(")
         line("            name: name,")
+        line("            introspection: introspection,")
         line("            methods: [")
         for method in interface.methods {
             emitMethodEntry(method, in: interface)
@@ -206,34 +206,16 @@ extension SwiftEmitter {
         for property in interface.properties {
             let name = SwiftNames.identifier(SwiftNames.lowerCamel(property.name))
             let type = SwiftType.of(property.type)
-            let emits: String =
-                switch property.emitsChangedSignal {
-                case "const": ".const"
-                case "false": ".false"
-                case "invalidates": ".invalidates"
-                default: ".true"
-                }
-            let extra = property.annotations.filter { $0.name != "org.freedesktop.DBus.Property.EmitsChangedSignal" }
             line("                DBusProperty(")
             line(
-                "                    name: Property.\(name).name, signature: \(SwiftNames.literal(property.type)), emitsChangedSignal: \(emits),"
+                "                    name: Property.\(name).name, signature: \(SwiftNames.literal(property.type)),"
             )
-            line("                    annotations: [\(extra.map(annotation).joined(separator: ", "))],")
             line("                    get: {")
             line("                        guard let object else { return .string(\"\") }")
             line("                        return \(type.encode("object.\(name)"))")
             line("                    }),")
         }
-        line("            ],")
-        line("            signals: [")
-        for signal in interface.signals {
-            line("                DBusSignalDescription(")
-            line("                    name: Signal.\(SwiftNames.identifier(SwiftNames.lowerCamel(signal.name))).name,")
-            line("                    arguments: \(arguments(signal.arguments)),")
-            line("                    annotations: [\(signal.annotations.map(annotation).joined(separator: ", "))]),")
-        }
-        line("            ],")
-        line("            annotations: [\(interface.annotations.map(annotation).joined(separator: ", "))])")
+        line("            ])")
         line("    }")
         if !interface.properties.isEmpty {
             line()
@@ -255,56 +237,46 @@ extension SwiftEmitter {
         let inputs = parameters(method.inputs, in: interface)
         let outputs = parameters(method.outputs, in: interface)
         let name = SwiftNames.identifier(SwiftNames.lowerCamel(method.name))
-        // A read with outputs returns them marshalled (see emitPrepared).
-        let prepared = !method.isWrite && !outputs.isEmpty
-        line("                DBusMethod\(prepared ? ".prepared" : "")(")
+        line("                DBusMethod(")
         line("                    name: Method.\(name).name,")
-        line("                    inputs: \(arguments(method.inputs)),")
-        line("                    outputs: \(arguments(method.outputs)),")
-        line("                    annotations: [\(method.annotations.map(annotation).joined(separator: ", "))],")
-        let call = inputs.isEmpty ? "_" : "call"
+        line("                    inputs: \(Self.types(method.inputs)),")
+        line("                    outputs: \(Self.types(method.outputs)),")
         let indent = "                            "
-        func decodeInputs() {
-            if !inputs.isEmpty {
-                line("\(indent)let arguments = call.arguments")
-                line("\(indent)guard arguments.count == \(inputs.count) else {")
-                line(
-                    "\(indent)    throw .invalidArgs(\"\(method.name) takes (\(method.inputs.map(\.type).joined())), not \\(arguments.count) values\")"
-                )
-                line("\(indent)}")
-            }
-            for (index, input) in inputs.enumerated() {
-                decode(
-                    "arguments[\(index)]", into: input.name, input.type, what: "\(method.name)'s \(input.label)",
-                    indent: indent, failure: { ".invalidArgs(\($0))" })
-            }
+        line("                    handler: { \(inputs.isEmpty ? "_" : "arguments"), reply in")
+        line("                        do throws(DBusMethodError) {")
+        line("\(indent)let object = try served()")
+        if !inputs.isEmpty {
+            line("\(indent)guard arguments.count == \(inputs.count) else {")
+            line(
+                "\(indent)    throw .invalidArgs(\"\(method.name) takes (\(method.inputs.map(\.type).joined())), not \\(arguments.count) values\")"
+            )
+            line("\(indent)}")
+        }
+        for (index, input) in inputs.enumerated() {
+            decode(
+                "arguments[\(index)]", into: input.name, input.type, what: "\(method.name)'s \(input.label)",
+                indent: indent, failure: { ".invalidArgs(\($0))" })
         }
         let passed = inputs.map { "\($0.label): \($0.name)" }
         if method.isWrite {
-            line("                    deferred: { \(call), reply in")
-            line("                        do throws(DBusMethodError) {")
-            line("\(indent)let object = try served()")
-            decodeInputs()
             line(
                 "\(indent)object.\(name)(\((passed + ["reply: \(namespace).\(method.name)Answer(reply)"]).joined(separator: ", ")))"
             )
-            line("                        } catch {")
-            line("                            reply.fail(error)")
-            line("                        }")
-            line("                    }),")
         } else if outputs.isEmpty {
-            line("                    handler: { \(call) throws(DBusMethodError) in")
-            line("\(indent)let object = try served()")
-            decodeInputs()
             line("\(indent)try object.\(name)(\(passed.joined(separator: ", ")))")
-            line("\(indent)return []")
-            line("                    }),")
+            line("\(indent)reply.succeed([])")
         } else {
-            line("                    body: { \(call) throws(DBusMethodError) in")
-            line("\(indent)let object = try served()")
-            decodeInputs()
-            line("\(indent)return try object.\(name)(\(passed.joined(separator: ", "))).body")
-            line("                    }),")
+            // A read with outputs returns them marshalled (see emitPrepared).
+            line("\(indent)reply.succeed(body: try object.\(name)(\(passed.joined(separator: ", "))).body)")
         }
+        line("                        } catch {")
+        line("                            reply.fail(error)")
+        line("                        }")
+        line("                    }),")
+    }
+
+    /// The arguments' types as a Swift array of signature literals.
+    private static func types(_ arguments: [ContractArgument]) -> String {
+        "[" + arguments.map { SwiftNames.literal($0.type) }.joined(separator: ", ") + "]"
     }
 }

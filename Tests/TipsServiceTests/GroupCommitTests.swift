@@ -37,15 +37,14 @@ struct GroupCommitTests {
     }
 
     /// Sends `member` without waiting; the outcome lands in `outcomes` under `key` when the reply is dispatched.
-    @discardableResult
     static func send(
         _ member: MemberName, _ arguments: [DBusValue] = [], interface: InterfaceName = RunningService.interface,
         on connection: DBusConnection, key: String, into outcomes: Outcomes
-    ) throws -> DBusPendingCall {
+    ) throws {
         let call = try DBusMessage.methodCall(
             destination: RunningService.name, path: RunningService.path, interface: interface, member: member)
         try call.append(arguments)
-        return try connection.send(call, timeout: .seconds(30)) { result in
+        try connection.send(call, timeout: .seconds(30)) { result in
             outcomes.all.append((key, result))
         }
     }
@@ -71,7 +70,7 @@ struct GroupCommitTests {
         let outcomes = Outcomes()
         let clock = ContinuousClock()
         let started = clock.now
-        let pending = try Self.send(
+        try Self.send(
             Tips1.Method.logMood.name, [.string("great"), .vardict([])], on: writer, key: "write", into: outcomes)
         writer.flush()
         Thread.sleep(forTimeInterval: 0.1)
@@ -84,7 +83,6 @@ struct GroupCommitTests {
         #expect(clock.now - started >= .milliseconds(500), "the write was answered only once durable")
         #expect(try outcomes.all.first?.1.get() == [.uint32(1)])
         #expect(try service.tips.moodLogCount() == 1)
-        withExtendedLifetime(pending) {}
     }
 
     // Group commit: the requests arriving while one commit is made durable are made durable together with the next.
@@ -95,7 +93,7 @@ struct GroupCommitTests {
         let outcomes = Outcomes()
         let clock = ContinuousClock()
         let started = clock.now
-        let pending = try clients.enumerated().map { index, client in
+        for (index, client) in clients.enumerated() {
             try Self.send(
                 Tips1.Method.logMood.name, [.string("good"), .vardict([])], on: client, key: "\(index)", into: outcomes)
         }
@@ -107,7 +105,6 @@ struct GroupCommitTests {
         let counts = outcomes.all.compactMap { try? $0.1.get().first?.uint32Value }.sorted()
         #expect(counts == Array(1...8), "each write is acknowledged with its own count")
         #expect(try service.tips.exportMoods().arrayValue?.count == 8)
-        withExtendedLifetime(pending) {}
     }
 
     // Group commit keeps the order of one client's replies: a read sent after a write waits for it, and sees it.
@@ -117,23 +114,20 @@ struct GroupCommitTests {
         let client = try DBusConnection(address: service.bus.address)
         let outcomes = Outcomes()
         let logMood = Tips1.Method.logMood.name
-        let pending = [
-            try Self.send(logMood, [.string("bad"), .vardict([])], on: client, key: "write", into: outcomes),
-            try Self.send(
-                "Get", [.string(RunningService.interface.rawValue), .string(Tips1.Property.moodLogCount.rawValue)],
-                interface: "org.freedesktop.DBus.Properties", on: client, key: "read", into: outcomes),
-            try Self.send(
-                Tips1.Method.getTips.name, [.strings(["NoSuchTip"]), .vardict([])], on: client, key: "error",
-                into: outcomes),
-            try Self.send(logMood, [.string("good"), .vardict([])], on: client, key: "second write", into: outcomes),
-        ]
+        try Self.send(logMood, [.string("bad"), .vardict([])], on: client, key: "write", into: outcomes)
+        try Self.send(
+            "Get", [.string(RunningService.interface.rawValue), .string(Tips1.Property.moodLogCount.rawValue)],
+            interface: "org.freedesktop.DBus.Properties", on: client, key: "read", into: outcomes)
+        try Self.send(
+            Tips1.Method.getTips.name, [.strings(["NoSuchTip"]), .vardict([])], on: client, key: "error",
+            into: outcomes)
+        try Self.send(logMood, [.string("good"), .vardict([])], on: client, key: "second write", into: outcomes)
         client.flush()
         #expect(Self.pump([client]) { outcomes.all.count == 4 })
         let order = outcomes.all.map(\.0)
         #expect(order == ["write", "read", "error", "second write"])
         let read = try outcomes.all[1].1.get()
         #expect(read == [.variant(.uint32(1))])
-        withExtendedLifetime(pending) {}
     }
 
     @Test func aWriteRefusedByTheEngineInsideACommitChangesNothingAndTheOthersGoThrough() throws {
@@ -142,11 +136,9 @@ struct GroupCommitTests {
         let clients = try (0..<3).map { _ in try DBusConnection(address: service.bus.address) }
         let outcomes = Outcomes()
         let logMood = Tips1.Method.logMood.name
-        let pending = [
-            try Self.send(logMood, [.string("great"), .vardict([])], on: clients[0], key: "first", into: outcomes),
-            try Self.send(logMood, [.string("meh"), .vardict([])], on: clients[1], key: "refused", into: outcomes),
-            try Self.send(logMood, [.string("good"), .vardict([])], on: clients[2], key: "second", into: outcomes),
-        ]
+        try Self.send(logMood, [.string("great"), .vardict([])], on: clients[0], key: "first", into: outcomes)
+        try Self.send(logMood, [.string("meh"), .vardict([])], on: clients[1], key: "refused", into: outcomes)
+        try Self.send(logMood, [.string("good"), .vardict([])], on: clients[2], key: "second", into: outcomes)
         for client in clients { client.flush() }
         #expect(Self.pump(clients) { outcomes.all.count == 3 })
         let byKey = Dictionary(outcomes.all, uniquingKeysWith: { first, _ in first })
@@ -156,7 +148,6 @@ struct GroupCommitTests {
         }
         #expect(name == Tips1.Error.invalidMood.rawValue)
         #expect(try service.tips.moodLogCount() == 2)
-        withExtendedLifetime(pending) {}
     }
 }
 
@@ -173,7 +164,7 @@ extension GroupCommitTests {
         let sent = 1_500
         let clock = ContinuousClock()
         let started = clock.now
-        var pending = try (0..<sent).map { index in
+        for index in 0..<sent {
             try Self.send(
                 Tips1.Method.logMood.name, [.string("good"), .vardict([])], on: flooder, key: "write \(index)",
                 into: outcomes)
@@ -182,10 +173,9 @@ extension GroupCommitTests {
         let moodLogCount = [
             DBusValue.string(RunningService.interface.rawValue), .string(Tips1.Property.moodLogCount.rawValue),
         ]
-        pending.append(
-            try Self.send(
-                "Get", moodLogCount, interface: "org.freedesktop.DBus.Properties", on: flooder, key: "own read",
-                into: outcomes))
+        try Self.send(
+            "Get", moodLogCount, interface: "org.freedesktop.DBus.Properties", on: flooder, key: "own read",
+            into: outcomes)
         flooder.flush()
         let datastoreError = Tips1.Error.datastore.rawValue
         func isRefusal(_ outcome: (String, Result<[DBusValue], DBusError>)) -> Bool {
@@ -205,10 +195,8 @@ extension GroupCommitTests {
         #expect(message.contains("not keeping up") && message.contains("nothing was changed"), "\(message)")
 
         // Another client's read is answered while the disk still stalls.
-        pending.append(
-            try Self.send(
-                "Get", moodLogCount, interface: "org.freedesktop.DBus.Properties", on: reader, key: "read",
-                into: outcomes))
+        try Self.send(
+            "Get", moodLogCount, interface: "org.freedesktop.DBus.Properties", on: reader, key: "read", into: outcomes)
         reader.flush()
         #expect(Self.pump([flooder, reader], timeout: .seconds(60)) { outcomes.all.contains { $0.0 == "read" } })
         let read = try #require(outcomes.all.firstIndex { $0.0 == "read" })
@@ -240,7 +228,6 @@ extension GroupCommitTests {
         ReliabilityReport.record(
             "\(sent) writes sent at once against fsyncs stalled \(stall): the first refused after \(refusedAfter), "
                 + "\(refused) refused, \(succeeded) stored")
-        withExtendedLifetime(pending) {}
     }
 }
 

@@ -72,16 +72,13 @@ struct WritePathTests {
         let service = try RunningService()
         let client = try DBusConnection(address: service.bus.address)
         let outcomes = Outcomes()
-        var pending: [DBusPendingCall] = []
         for index in 0..<15 {
-            pending.append(
-                try GroupCommitTests.send(
-                    Tips1.Method.logMood.name, [.string("good"), .vardict([])], on: client, key: "write \(index)",
-                    into: outcomes))
-            pending.append(
-                try GroupCommitTests.send(
-                    "Get", [.string(RunningService.interface.rawValue), .string(Tips1.Property.moodLogCount.rawValue)],
-                    interface: "org.freedesktop.DBus.Properties", on: client, key: "read \(index)", into: outcomes))
+            try GroupCommitTests.send(
+                Tips1.Method.logMood.name, [.string("good"), .vardict([])], on: client, key: "write \(index)",
+                into: outcomes)
+            try GroupCommitTests.send(
+                "Get", [.string(RunningService.interface.rawValue), .string(Tips1.Property.moodLogCount.rawValue)],
+                interface: "org.freedesktop.DBus.Properties", on: client, key: "read \(index)", into: outcomes)
         }
         client.flush()
         #expect(GroupCommitTests.pump([client]) { outcomes.all.count == 30 })
@@ -92,7 +89,6 @@ struct WritePathTests {
             let values = try outcome.1.get()
             #expect(values == (index.isMultiple(of: 2) ? [.uint32(count)] : [.variant(.uint32(count))]), "\(outcome.0)")
         }
-        withExtendedLifetime(pending) {}
     }
 
     // Group commit: eight writers whose writes arrive while a commit is out share the next fdatasync, counted.
@@ -100,14 +96,13 @@ struct WritePathTests {
         let service = try RunningService()
         let traced = try TracedService(
             service, calls: "fdatasync", extra: ["-e", "inject=fdatasync:delay_exit=300000"])
-        let (outcomes, pending) = try Self.logMoodAtOnce(from: 8, on: service)
+        let outcomes = try Self.logMoodAtOnce(from: 8, on: service)
         let counts = outcomes.all.compactMap { try? $0.1.get().first?.uint32Value }.sorted()
         #expect(counts == Array(1...8))
         let flushes = try traced.stop().filter { $0.call.hasPrefix("fdatasync(") }
         // The writes read together share a commit (it starts once they are dispatched), and those that arrive while
         // it is out share the next: at most three for the eight, whichever way the bus delivers them.
         #expect(flushes.count >= 1 && flushes.count <= 3, "\(flushes.count) flushes for 8 writes")
-        withExtendedLifetime(pending) {}
     }
 
     // A caller's write held behind its earlier write is served as that one is answered. When the service is stopping
@@ -124,12 +119,10 @@ struct WritePathTests {
         let read: [DBusValue] = [
             .string(RunningService.interface.rawValue), .string(Tips1.Property.moodLogCount.rawValue),
         ]
-        let pending = [
-            try GroupCommitTests.send(Tips1.Method.logMood.name, mood, on: client, key: "first", into: outcomes),
-            try GroupCommitTests.send(
-                "Get", read, interface: "org.freedesktop.DBus.Properties", on: client, key: "read", into: outcomes),
-            try GroupCommitTests.send(Tips1.Method.logMood.name, mood, on: client, key: "held", into: outcomes),
-        ]
+        try GroupCommitTests.send(Tips1.Method.logMood.name, mood, on: client, key: "first", into: outcomes)
+        try GroupCommitTests.send(
+            "Get", read, interface: "org.freedesktop.DBus.Properties", on: client, key: "read", into: outcomes)
+        try GroupCommitTests.send(Tips1.Method.logMood.name, mood, on: client, key: "held", into: outcomes)
         client.flush()
         // The first write's fdatasync takes 300 ms: the service is told to stop while it is out.
         usleep(100_000)
@@ -147,14 +140,14 @@ struct WritePathTests {
         case let other:
             Issue.record("the held write was answered \(String(describing: other))")
         }
-        withExtendedLifetime((pending, traced)) {}
+        withExtendedLifetime(traced) {}
     }
 
     @Test func writesGatheredIntoACommitTheDatastoreRefusesAreAllRefusedAndChangeNothing() throws {
         let service = try RunningService(launcher: DatastoreFaultTests.fileSizeLimit)
         let (successes, refusal) = try DatastoreFaultTests.logMoodsUntilRefused(on: service)
         try #require(refusal != nil, "200 moods fitted in the limit")
-        let (outcomes, pending) = try Self.logMoodAtOnce(from: 6, on: service)
+        let outcomes = try Self.logMoodAtOnce(from: 6, on: service)
         for (key, outcome) in outcomes.all {
             guard case .failure(.remote(let name, _)) = outcome else {
                 Issue.record("write \(key) was accepted: \(outcome)")
@@ -165,23 +158,20 @@ struct WritePathTests {
         #expect(try service.tips.moodLogCount() == successes)
         #expect(try service.tips.exportMoods().arrayValue?.count == Int(successes))
         #expect(service.answersPing())
-        withExtendedLifetime(pending) {}
     }
 
     /// `count` clients, each on a connection of its own, log a mood at once; returns once every reply is in (keyed by
-    /// the client's index), with the calls to keep alive until then.
-    static func logMoodAtOnce(
-        from count: Int, on service: RunningService
-    ) throws -> (outcomes: Outcomes, pending: [DBusPendingCall]) {
+    /// the client's index).
+    static func logMoodAtOnce(from count: Int, on service: RunningService) throws -> Outcomes {
         let clients = try (0..<count).map { _ in try DBusConnection(address: service.bus.address) }
         let outcomes = Outcomes()
-        let pending = try clients.enumerated().map { index, client in
+        for (index, client) in clients.enumerated() {
             try GroupCommitTests.send(
                 Tips1.Method.logMood.name, [.string("good"), .vardict([])], on: client, key: "\(index)", into: outcomes)
         }
         for client in clients { client.flush() }
         #expect(GroupCommitTests.pump(clients) { outcomes.all.count == count })
         withExtendedLifetime(clients) {}
-        return (outcomes, pending)
+        return outcomes
     }
 }

@@ -2,17 +2,12 @@ extension DBusConnection {
     /// Exports `object` at its path: method calls to that path are routed to its interfaces, and the path and its
     /// ancestors answer `Introspect`. Replaces an object already exported at the same path.
     ///
-    /// - Parameter object: The object; the connection keeps it until `unexport(_:)` or `close()`.
+    /// - Parameter object: The object; the connection keeps it until another replaces it or `close()`.
     /// - Throws: `DBusError.invalidObject` when the object lists a standard interface, repeats an interface, member
-    ///   or property name, or declares an argument or property that is not a single complete type.
+    ///   or property name, or declares an argument or property type that is not a single complete type.
     public func export(_ object: DBusObject) throws(DBusError) {
         try object.validate()
         objects[object.path] = object
-    }
-
-    /// Stops exporting the object at `path`; calls to it then get `org.freedesktop.DBus.Error.UnknownObject`.
-    public func unexport(_ path: ObjectPath) {
-        objects[path] = nil
     }
 
     /// The object exported at `path`, if any.
@@ -25,11 +20,6 @@ extension DBusConnection {
         Set(objects.keys.compactMap { path.childElement(toward: $0) }).sorted()
     }
 
-    /// The object exported at `path`.
-    func object(at path: ObjectPath) -> DBusObject? {
-        objects[path]
-    }
-
     /// Whether `path` answers `Introspect`: an exported object, an ancestor of one, or the root.
     func isNode(_ path: ObjectPath) -> Bool {
         path == .root || objects[path] != nil || objects.keys.contains { path.isAncestor(of: $0) }
@@ -40,9 +30,9 @@ extension DBusConnection {
     public func introspectionDocument(for path: ObjectPath) -> String? {
         guard isNode(path) else { return nil }
         let object = objects[path]
+        let standard =
+            [DBusIntrospection.peerAndIntrospectableXML] + (object == nil ? [] : [DBusIntrospection.propertiesXML])
         return DBusIntrospection.document(
-            standard: DBusIntrospection.peerAndIntrospectableXML
-                + (object == nil ? "" : DBusIntrospection.propertiesXML),
-            interfaces: object?.interfaces ?? [], children: childNodes(of: path))
+            interfaces: standard + (object?.interfaces.map(\.introspection) ?? []), children: childNodes(of: path))
     }
 }

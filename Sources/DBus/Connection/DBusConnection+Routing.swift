@@ -1,7 +1,6 @@
 import CDBus
 
 extension DBusConnection {
-    private static let peer = "org.freedesktop.DBus.Peer"
     private static let introspectable = "org.freedesktop.DBus.Introspectable"
     private static let properties = "org.freedesktop.DBus.Properties"
 
@@ -39,30 +38,13 @@ extension DBusConnection {
         serve(message)
     }
 
-    /// Routes a method call and sends its answer, unless its method's handler answers through its reply.
+    /// Routes a method call and answers it, unless its method's handler answers through its reply.
     private func serve(_ message: DBusMessage) {
-        guard let outcome = route(message), !message.noReplyExpected else { return }
-        let reply: DBusMessage?
+        guard let outcome = route(message) else { return }
+        let reply = DBusDeferredReply(call: message, declared: nil, connection: self)
         switch outcome {
-        case .success(let values):
-            reply = try? makeReply(to: message, values: values)
-        case .failure(let error):
-            reply = try? DBusMessage.error(replyingTo: message, name: error.name, message: error.message)
-        }
-        if let reply {
-            sendReply(reply)
-        }
-    }
-
-    /// A method return with `values`, or a `Failed` error when they cannot be marshalled.
-    private func makeReply(to message: DBusMessage, values: [DBusValue]) throws(DBusError) -> DBusMessage {
-        let reply = try DBusMessage.methodReturn(replyingTo: message)
-        do {
-            try reply.append(values)
-            return reply
-        } catch {
-            let failure = DBusMethodError.failed("Cannot send the reply: \(error)")
-            return try DBusMessage.error(replyingTo: message, name: failure.name, message: failure.message)
+        case .success(let values): reply.succeed(values)
+        case .failure(let error): reply.fail(error)
         }
     }
 
@@ -73,7 +55,7 @@ extension DBusConnection {
             return .failure(.invalidArgs("Method call without a path or member"))
         }
         let interface = message.interface?.rawValue
-        let object = object(at: path)
+        let object = objects[path]
         guard object != nil || isNode(path) else {
             return .failure(.unknownObject("Unknown object \(quoted(path.rawValue))"))
         }
@@ -92,7 +74,7 @@ extension DBusConnection {
                     return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(interface)'"))
                 }
                 if let refused = found.refusal?() { return .failure(refused) }
-                return invoke(method, message: message, path: path)
+                return invoke(method, message: message)
             }
         }
         // Without an interface, the first interface with a method of that name answers.
@@ -100,10 +82,13 @@ extension DBusConnection {
             let method = found.method(named: member)
         {
             if let refused = found.refusal?() { return .failure(refused) }
-            return invoke(method, message: message, path: path)
+            return invoke(method, message: message)
         }
         switch member.rawValue {
-        case "Ping", "GetMachineId": return callPeer(message, member: member)
+        case "Ping", "GetMachineId":
+            // A Peer method called without its interface (named with it, libdbus answers): only with no arguments.
+            if let error = checkSignature(message, expected: "") { return .failure(error) }
+            return member.rawValue == "Ping" ? .success([]) : machineID()
         case "Introspect": return callIntrospectable(message, path: path, member: member)
         case "Get", "GetAll", "Set":
             if let object { return callProperties(message, object: object, member: member) }
@@ -119,7 +104,7 @@ extension DBusConnection {
     }
 
     /// Hands the call to `method`'s handler with the reply it answers through; `nil` once it has it.
-    private func invoke(_ method: DBusMethod, message: DBusMessage, path: ObjectPath)
+    private func invoke(_ method: DBusMethod, message: DBusMessage)
         -> Result<[DBusValue], DBusMethodError>?
     {
         if let error = checkSignature(message, expected: method.inputSignature) { return .failure(error) }
@@ -129,10 +114,8 @@ extension DBusConnection {
         } catch {
             return .failure(.invalidArgs("Cannot read the arguments: \(error)"))
         }
-        let call = DBusMethodCall(
-            sender: message.sender, path: path, interface: message.interface, member: method.name,
-            arguments: arguments)
-        method.handler(call, DBusDeferredReply(call: message, method: method, connection: self))
+        method.handler(
+            arguments, DBusDeferredReply(call: message, declared: method.outputSignature, connection: self))
         return nil
     }
 
@@ -142,19 +125,6 @@ extension DBusConnection {
     }
 
     // MARK: - Standard interfaces
-
-    /// A `Peer` method called without its interface (named with it, libdbus answers): only with no arguments.
-    private func callPeer(_ message: DBusMessage, member: MemberName) -> Result<[DBusValue], DBusMethodError> {
-        if let error = checkSignature(message, expected: "") {
-            return .failure(error)
-        }
-        switch member.rawValue {
-        case "Ping": return .success([])
-        case "GetMachineId": return machineID()
-        default:
-            return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(Self.peer)'"))
-        }
-    }
 
     private func callIntrospectable(_ message: DBusMessage, path: ObjectPath, member: MemberName)
         -> Result<[DBusValue], DBusMethodError>
@@ -207,7 +177,7 @@ extension DBusConnection {
         if member.rawValue == "Get" {
             return read(property).map { [.variant($0)] }
         }
-        guard let setter = property.set, property.access == .readWrite else {
+        guard let setter = property.set else {
             return .failure(.propertyReadOnly("Property \(quoted(propertyName)) is read-only"))
         }
         guard arguments.count > 2, let value = arguments[2].variantValue else {

@@ -38,36 +38,4 @@ extension DBusConnection {
             path: path, interface: propertiesInterface, member: propertiesChangedMember,
             marshalling: [.string(interface.rawValue), .vardict(changed), .strings(invalidated)])
     }
-
-    /// Emits `PropertiesChanged` for the named properties of the exported object at `path`, reading their values and
-    /// honouring each property's `emitsChangedSignal` (`.invalidates` lists the name only; `.false` and `.const` are
-    /// skipped).
-    ///
-    /// - Parameters:
-    ///   - names: The properties that changed.
-    ///   - path: The exported object.
-    ///   - interface: The interface declaring the properties.
-    /// - Throws: `DBusError.invalidMessage` when no such object, interface or property is exported, or as
-    ///   `emitPropertiesChanged(path:interface:changed:invalidated:)`.
-    public func emitPropertiesChanged(for names: [String], path: ObjectPath, interface: InterfaceName)
-        throws(DBusError)
-    {
-        guard let declared = objects[path]?.interface(named: interface.rawValue) else {
-            throw .invalidMessage("No interface '\(interface)' exported at '\(path)'")
-        }
-        var changed: [(String, DBusValue)] = []
-        var invalidated: [String] = []
-        for name in names {
-            guard let property = declared.property(named: name) else {
-                throw .invalidMessage("No property '\(name)' in interface '\(interface)'")
-            }
-            switch property.emitsChangedSignal {
-            case .true: changed.append((name, property.get()))
-            case .invalidates: invalidated.append(name)
-            case .false, .const: break
-            }
-        }
-        guard !changed.isEmpty || !invalidated.isEmpty else { return }
-        try emitPropertiesChanged(path: path, interface: interface, changed: changed, invalidated: invalidated)
-    }
 }

@@ -48,9 +48,8 @@ public final class DBusConnection {
     /// - Parameter address: A D-Bus address such as `unix:path=/run/user/1000/bus`, or a `;`-separated list of them.
     /// - Throws: `DBusError.invalidString` for an address with NUL, `.connectionFailed` when the bus cannot be reached
     ///   or refuses the registration.
-    public convenience init(address: String) throws(DBusError) {
+    public init(address: String) throws(DBusError) {
         try checkNoNUL(address)
-        Self.initializeThreads()
         let opened = withLibDBusError { dbus_connection_open_private(address, $0) }
         guard let connection = opened.result else {
             let error = opened.error ?? ("org.freedesktop.DBus.Error.Failed", "cannot open '\(address)'")
@@ -63,11 +62,6 @@ public final class DBusConnection {
             let error = registered.error ?? ("org.freedesktop.DBus.Error.Failed", "registration with the bus failed")
             throw .connectionFailed(name: error.name, message: error.message)
         }
-        try self.init(registered: connection)
-    }
-
-    /// Takes over `connection`, open and registered with its bus.
-    private init(registered connection: OpaquePointer) throws(DBusError) {
         guard let name = dbus_bus_get_unique_name(connection) else {
             Self.release(connection)
             throw .connectionFailed(name: "org.freedesktop.DBus.Error.Failed", message: "the bus gave no unique name")
@@ -93,43 +87,26 @@ public final class DBusConnection {
         setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    /// Opens a private connection to the session bus, found as libdbus finds it: `DBUS_SESSION_BUS_ADDRESS`, then
-    /// `$XDG_RUNTIME_DIR/bus`.
+    /// Opens a private connection to the session bus, found as libdbus finds it (``DBusAddress/session(in:)``):
+    /// `DBUS_SESSION_BUS_ADDRESS`, then `$XDG_RUNTIME_DIR/bus`.
+    ///
+    /// Without either libdbus would autolaunch a bus on an X display; a desktop service must never start a second
+    /// session bus, so only the user's own bus socket is tried.
     ///
     /// - Throws: `DBusError.noSessionBus` when neither names a bus, `.connectionFailed` when the bus cannot be reached
     ///   or refuses the registration.
     public static func session() throws(DBusError) -> DBusConnection {
-        let address = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) } ?? ""
-        if !address.isEmpty {
-            return try DBusConnection(address: address)
+        var environment: [String: String] = [:]
+        for name in ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"] {
+            environment[name] = getenv(name).map { String(cString: $0) }
         }
-        initializeThreads()
-        // Without an address libdbus would autolaunch a bus on an X display: a desktop service must never start a
-        // second session bus, so only the user's own bus socket is tried.
-        guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty,
-            access(runtime + "/bus", F_OK) == 0
-        else {
-            throw .noSessionBus
-        }
-        let opened = withLibDBusError { dbus_bus_get_private(DBUS_BUS_SESSION, $0) }
-        guard let connection = opened.result else {
-            let error = opened.error ?? ("org.freedesktop.DBus.Error.Failed", "cannot open the session bus")
-            throw .connectionFailed(name: error.name, message: error.message)
-        }
-        dbus_connection_set_exit_on_disconnect(connection, 0)
-        return try DBusConnection(registered: connection)
+        guard let address = DBusAddress.session(in: environment) else { throw .noSessionBus }
+        return try DBusConnection(address: address)
     }
 
     deinit {
         close()
     }
-
-    /// Makes libdbus's global state safe to share between threads, once for the process, before any connection.
-    static func initializeThreads() {
-        _ = threadsInitialized
-    }
-
-    private static let threadsInitialized: Bool = dbus_threads_init_default() != 0
 
     /// The most bytes of messages libdbus may hold for the bus before the connection stops taking calls: the calls
     /// past it wait in the bus, which knows who reads what it is sent, and every one is answered in its turn.
@@ -139,16 +116,10 @@ public final class DBusConnection {
     /// How many more times a readable socket is read in one turn of the loop.
     static let readBurst = 64
 
-    /// The bus's own name, object and interface.
-    static let bus: BusName = "org.freedesktop.DBus"
-    static let busPath: ObjectPath = "/org/freedesktop/DBus"
-    static let busInterface: InterfaceName = "org.freedesktop.DBus"
-
     /// The standard properties interface and its members.
     static let propertiesInterface: InterfaceName = "org.freedesktop.DBus.Properties"
     static let propertiesGet: MemberName = "Get"
     static let propertiesGetAll: MemberName = "GetAll"
-    static let propertiesSet: MemberName = "Set"
     static let propertiesChangedMember: MemberName = "PropertiesChanged"
 
     /// Whether the connection is open and the bus has not gone away.

@@ -34,7 +34,7 @@ public enum DBusError: Error, Equatable, Hashable, Sendable {
     case disconnected
     /// The peer (or the binding on its behalf, for timeouts) answered with a D-Bus error.
     case remote(name: String, message: String)
-    /// Memory could not be allocated (kept for callers that match on it: the binding no longer raises it).
+    /// libdbus could not allocate memory for a message or a call.
     case outOfMemory
     /// A system call failed.
     case system(operation: String, errno: Int32)

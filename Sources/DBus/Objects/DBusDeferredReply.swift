@@ -6,16 +6,18 @@
 public final class DBusDeferredReply {
     private let call: DBusMessage
     private weak var connection: DBusConnection?
-    private let method: MemberName
-    private let declared: String
+    /// The signature the method declares for its outputs; `nil` for a standard method the connection answers.
+    private let declared: String?
     private var sent = false
 
-    init(call: DBusMessage, method: DBusMethod, connection: DBusConnection) {
+    init(call: DBusMessage, declared: String?, connection: DBusConnection) {
         self.call = call
         self.connection = connection
-        self.method = method.name
-        self.declared = method.outputSignature
+        self.declared = declared
     }
+
+    /// The method's name, for messages.
+    private var method: String { call.member?.rawValue ?? "" }
 
     deinit {
         if !sent {
@@ -29,15 +31,13 @@ public final class DBusDeferredReply {
     /// Answers with `values`, which must match the method's declared outputs (otherwise the caller gets `Failed`).
     public func succeed(_ values: [DBusValue]) {
         // The reply's signature, made as its body is written, is the one checked: not made a second time for it.
-        let declared = self.declared
-        let method = self.method
         send { () throws(DBusMethodError) in
             let reply = try Self.building { () throws(DBusError) in
                 let reply = try DBusMessage.methodReturn(replyingTo: call)
                 try reply.append(values)
                 return reply
             }
-            guard reply.signature == declared else {
+            if let declared, reply.signature != declared {
                 throw .failed("Method '\(method)' returned signature '\(reply.signature)', declared '\(declared)'")
             }
             return reply
@@ -47,7 +47,7 @@ public final class DBusDeferredReply {
     /// Answers with a copy of `body`, whose signature must match the method's declared outputs (otherwise the caller
     /// gets `Failed`): for outputs marshalled once and kept to answer many calls.
     public func succeed(body: DBusReplyBody) {
-        guard body.signature == declared else {
+        if let declared, body.signature != declared {
             fail(.failed("Method '\(method)' returned signature '\(body.signature)', declared '\(declared)'"))
             return
         }

@@ -1,15 +1,16 @@
-/// One interface of an exported object: a table of its methods, properties and signals.
+/// One interface of an exported object: a table of its methods and properties, and the XML that describes it.
 public struct DBusInterface {
     /// The interface name, versioned by convention (`org.feels.Tips1`).
     public var name: InterfaceName
-    /// The methods, in introspection order.
+    /// The interface's `<interface>` element, which `Introspect` shows as it is: indented as inside a `<node>` (2
+    /// spaces a level), ending with a newline. It describes the methods and properties below and the signals the
+    /// object emits, with their argument names and annotations; written from the same source as the table (ours are
+    /// generated from the contract's XML, as gdbus-codegen embeds its introspection data).
+    public var introspection: String
+    /// The methods.
     public var methods: [DBusMethod]
-    /// The properties, in introspection order.
+    /// The properties, in the order `GetAll` lists them.
     public var properties: [DBusProperty]
-    /// The signals, in introspection order.
-    public var signals: [DBusSignalDescription]
-    /// Annotations on the interface itself.
-    public var annotations: [DBusAnnotation]
     /// While it gives an error, every call of one of the interface's methods, and every `Properties` call that
     /// reads or writes its properties, is answered with that error instead (once the call is routed: an unknown
     /// member still gets its own error). For an object that cannot serve yet but should say why.
@@ -17,15 +18,13 @@ public struct DBusInterface {
 
     /// Creates an interface.
     public init(
-        name: InterfaceName, methods: [DBusMethod] = [], properties: [DBusProperty] = [],
-        signals: [DBusSignalDescription] = [], annotations: [DBusAnnotation] = [],
+        name: InterfaceName, introspection: String, methods: [DBusMethod] = [], properties: [DBusProperty] = [],
         refusal: (() -> DBusMethodError?)? = nil
     ) {
         self.name = name
+        self.introspection = introspection
         self.methods = methods
         self.properties = properties
-        self.signals = signals
-        self.annotations = annotations
         self.refusal = refusal
     }
 

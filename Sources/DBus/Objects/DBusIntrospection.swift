@@ -1,27 +1,19 @@
 /// Builds introspection documents in the standard form.
 public enum DBusIntrospection {
     /// The document type line every introspection document starts with.
-    public static let doctype =
+    static let doctype =
         "<!DOCTYPE node PUBLIC \"-//freedesktop//DTD D-BUS Object Introspection 1.0//EN\" "
         + "\"http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd\">"
 
-    /// A whole `<node>` document listing the `standard` interfaces' XML, `interfaces`, then a `<node name="…"/>` for
-    /// each child, in the given order.
+    /// A whole `<node>` document listing `interfaces`, then a `<node name="…"/>` for each child, in the given order.
     ///
     /// - Parameters:
-    ///   - standard: `<interface>` elements of the standard interfaces the connection answers itself.
-    ///   - interfaces: The interfaces to describe.
-    ///   - children: Names of child nodes (single path elements).
+    ///   - interfaces: `<interface>` elements (``DBusInterface/introspection``), each ending with a newline.
+    ///   - children: Names of child nodes (single path elements, which need no escaping).
     /// - Returns: The XML text, ending with a newline.
-    public static func document(standard: String = "", interfaces: [DBusInterface], children: [String] = []) -> String {
-        var text = doctype + "\n<node>\n" + standard
-        for interface in interfaces {
-            text += interface.introspectionXML
-        }
-        for child in children {
-            text += "  <node name=\"\(child.xmlEscaped)\"/>\n"
-        }
-        return text + "</node>\n"
+    public static func document(interfaces: [String], children: [String] = []) -> String {
+        doctype + "\n<node>\n" + interfaces.joined() + children.map { "  <node name=\"\($0)\"/>\n" }.joined()
+            + "</node>\n"
     }
 
     /// `org.freedesktop.DBus.Peer` and `org.freedesktop.DBus.Introspectable`, which every object and node answers

@@ -49,14 +49,4 @@ public struct DBusMethodError: Error, Hashable, Sendable {
     public static func propertyReadOnly(_ message: String) -> DBusMethodError {
         DBusMethodError(name: "org.freedesktop.DBus.Error.PropertyReadOnly", message: message)
     }
-
-    /// `org.freedesktop.DBus.Error.AccessDenied`: the caller may not do this.
-    public static func accessDenied(_ message: String) -> DBusMethodError {
-        DBusMethodError(name: "org.freedesktop.DBus.Error.AccessDenied", message: message)
-    }
-
-    /// `org.freedesktop.DBus.Error.NotSupported`: the operation is not supported.
-    public static func notSupported(_ message: String) -> DBusMethodError {
-        DBusMethodError(name: "org.freedesktop.DBus.Error.NotSupported", message: message)
-    }
 }

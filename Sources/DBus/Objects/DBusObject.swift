@@ -44,9 +44,8 @@ extension DBusObject {
                 guard members.insert(method.name).inserted else {
                     throw .invalidObject("method '\(method.name)' is declared twice in '\(name)'")
                 }
-                for argument in method.inputs + method.outputs where !argument.signature.isSingleCompleteType {
-                    throw .invalidObject(
-                        "argument '\(argument.name)' of '\(method.name)' has '\(argument.signature)', not one type")
+                for type in method.inputs + method.outputs where !type.isSingleCompleteType {
+                    throw .invalidObject("an argument of '\(method.name)' has '\(type)', not one type")
                 }
             }
             var properties: Set<MemberName> = []

@@ -1,39 +1,16 @@
 /// A property of an exported interface, read through `get` and written through `set`.
+///
+/// What `PropertiesChanged` says of it (`org.freedesktop.DBus.Property.EmitsChangedSignal` in the introspection) is
+/// up to the code that changes it: ``DBusConnection/emitPropertiesChanged(path:interface:changed:invalidated:)``.
 public struct DBusProperty {
-    /// Whether a property can be written.
-    public enum Access: String, Sendable {
-        /// Read-only: `Set` answers `org.freedesktop.DBus.Error.PropertyReadOnly`.
-        case read
-        /// Readable and writable.
-        case readWrite = "readwrite"
-    }
-
-    /// What `PropertiesChanged` says when the property changes, the
-    /// `org.freedesktop.DBus.Property.EmitsChangedSignal` annotation.
-    public enum EmitsChangedSignal: String, Sendable {
-        /// The signal carries the new value (the default, not annotated).
-        case `true`
-        /// No signal is emitted.
-        case `false`
-        /// The signal lists the property as invalidated, without its value.
-        case invalidates
-        /// The property never changes.
-        case const
-    }
-
     /// The property name (UpperCamel by convention).
     public var name: MemberName
     /// The property's type, a single complete type.
     public var signature: DBusSignature
-    /// Whether the property can be written.
-    public var access: Access
-    /// What `PropertiesChanged` says about the property.
-    public var emitsChangedSignal: EmitsChangedSignal
-    /// Further annotations shown in introspection.
-    public var annotations: [DBusAnnotation]
     /// Returns the current value; a value of another signature makes the caller get `Failed`.
     public var get: () -> DBusValue
-    /// Stores a new value (already checked against `signature`), or throws the D-Bus error to answer with.
+    /// Stores a new value (already checked against `signature`), or throws the D-Bus error to answer with; `nil` for a
+    /// read-only property, which `Set` answers with `org.freedesktop.DBus.Error.PropertyReadOnly`.
     ///
     /// The setter is responsible for emitting `PropertiesChanged` when the value changes.
     public var set: ((DBusValue) throws(DBusMethodError) -> Void)?
@@ -43,29 +20,15 @@ public struct DBusProperty {
     /// - Parameters:
     ///   - name: The property name.
     ///   - signature: A single complete type.
-    ///   - emitsChangedSignal: What `PropertiesChanged` says about it; `.true` by default.
-    ///   - annotations: Further annotations.
     ///   - get: Returns the current value.
     ///   - set: Stores a new value; `nil` for a read-only property.
     public init(
-        name: MemberName, signature: DBusSignature, emitsChangedSignal: EmitsChangedSignal = .true,
-        annotations: [DBusAnnotation] = [], get: @escaping () -> DBusValue,
+        name: MemberName, signature: DBusSignature, get: @escaping () -> DBusValue,
         set: ((DBusValue) throws(DBusMethodError) -> Void)? = nil
     ) {
         self.name = name
         self.signature = signature
-        self.access = set == nil ? .read : .readWrite
-        self.emitsChangedSignal = emitsChangedSignal
-        self.annotations = annotations
         self.get = get
         self.set = set
-    }
-
-    /// All annotations shown in introspection, the changed-signal one first when not the default.
-    var allAnnotations: [DBusAnnotation] {
-        let changed =
-            emitsChangedSignal == .true
-            ? [] : [DBusAnnotation("org.freedesktop.DBus.Property.EmitsChangedSignal", emitsChangedSignal.rawValue)]
-        return changed + annotations
     }
 }

@@ -1,8 +1,8 @@
 /// A method's output values, marshalled once, to answer any number of calls with.
 ///
-/// Marshalling a large reply costs many times the reply's copy: a service whose answer does not change between calls (a dictionary rebuilt only when its data changes) keeps one of these and answers each call
-/// with a copy of it (`DBusMethod.prepared(name:inputs:outputs:annotations:body:)` for a method answered at once,
-/// `DBusDeferredReply.succeed(body:)` for one answered later).
+/// Marshalling a large reply costs many times the reply's copy: a service whose answer does not change between
+/// calls (a dictionary rebuilt only when its data changes) keeps one of these and answers each call with a copy of it
+/// (``DBusDeferredReply/succeed(body:)``).
 public final class DBusReplyBody {
     /// A method return with no destination and no reply serial yet, holding the body.
     let template: DBusMessage

@@ -32,11 +32,6 @@ public final class SignalRouter {
         connection.onSignal = { [weak self] message in self?.route(message) }
     }
 
-    /// The unique name that owns `name` now, as far as the bus has said; `nil` when none does or it is not known.
-    public func owner(of name: String) -> String? {
-        followed[name]?.owner
-    }
-
     /// Follows who owns `name`: `onChange` is called from dispatch once the bus has said (with the owner, or `nil`),
     /// then at each change. Asking never starts an activatable service.
     ///
@@ -112,7 +107,9 @@ public final class SignalRouter {
         }
         var believed = false
         for route in routes {
-            let expected = route.rule.hasWellKnownSender ? route.rule.sender.flatMap(owner(of:)) : route.rule.sender
+            // A well-known sender's unique owner now, as far as the bus has said.
+            let expected =
+                route.rule.hasWellKnownSender ? route.rule.sender.flatMap { followed[$0]?.owner } : route.rule.sender
             if route.rule.matches(message, expectedSender: expected) {
                 believed = true
                 route.handler(message)

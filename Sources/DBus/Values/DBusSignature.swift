@@ -37,32 +37,16 @@ public struct DBusSignature: Hashable, Sendable {
     public static let empty = DBusSignature(unchecked: "")
     /// `y`, an unsigned byte.
     public static let byte = DBusSignature(unchecked: "y")
-    /// `b`, a boolean.
-    public static let boolean = DBusSignature(unchecked: "b")
-    /// `n`, a signed 16-bit integer.
-    public static let int16 = DBusSignature(unchecked: "n")
-    /// `q`, an unsigned 16-bit integer.
-    public static let uint16 = DBusSignature(unchecked: "q")
     /// `i`, a signed 32-bit integer.
     public static let int32 = DBusSignature(unchecked: "i")
     /// `u`, an unsigned 32-bit integer.
     public static let uint32 = DBusSignature(unchecked: "u")
-    /// `x`, a signed 64-bit integer.
-    public static let int64 = DBusSignature(unchecked: "x")
-    /// `t`, an unsigned 64-bit integer.
-    public static let uint64 = DBusSignature(unchecked: "t")
-    /// `d`, an IEEE 754 double.
-    public static let double = DBusSignature(unchecked: "d")
     /// `s`, a UTF-8 string.
     public static let string = DBusSignature(unchecked: "s")
     /// `o`, an object path.
     public static let objectPath = DBusSignature(unchecked: "o")
-    /// `g`, a signature.
-    public static let signature = DBusSignature(unchecked: "g")
     /// `v`, a variant.
     public static let variant = DBusSignature(unchecked: "v")
-    /// `a{sv}`, the usual dictionary of named variants.
-    public static let vardict = DBusSignature(unchecked: "a{sv}")
 
     /// Whether the signature is exactly one complete type, as a value's signature must be.
     public var isSingleCompleteType: Bool {

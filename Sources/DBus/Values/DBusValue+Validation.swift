@@ -6,42 +6,17 @@ enum WireLimits {
     static let maximumMessageLength = 134_217_728
     /// The largest array the specification allows (64 MiB of marshalled elements).
     static let maximumArrayLength = 67_108_864
-    /// The deepest nesting of arrays, and separately of structures, within one signature.
-    static let maximumSignatureDepth = 32
     /// The deepest nesting of all containers, variants included, in a message body.
     static let maximumTotalDepth = 64
 }
 
-/// How deep the containers around a value already are.
-struct NestingDepth {
-    var arrays = 0
-    var structures = 0
-    var total = 0
-
-    /// The depth inside one more array (`array`) or structure, refused beyond the wire's limits.
-    func deeper(array: Bool) throws(DBusError) -> NestingDepth {
-        var inner = self
-        inner.total += 1
-        if array { inner.arrays += 1 } else { inner.structures += 1 }
-        let signatureDepth = max(inner.arrays, inner.structures)
-        guard signatureDepth <= WireLimits.maximumSignatureDepth, inner.total <= WireLimits.maximumTotalDepth else {
-            throw .nestingTooDeep(depth: max(signatureDepth, inner.total))
-        }
-        return inner
-    }
-}
-
 extension DBusValue {
-    /// Refuses a variant whose content's signature is invalid or which nests too deep; returns the depth inside it.
-    static func checkVariant(signature: String, depth: NestingDepth) throws(DBusError) -> NestingDepth {
-        try DBusSignature.check(signature)
-        var inner = depth
-        inner.total += 1
-        // A variant starts a new signature, so only the total depth carries over.
-        inner.arrays = 0
-        inner.structures = 0
-        guard inner.total <= WireLimits.maximumTotalDepth else { throw .nestingTooDeep(depth: inner.total) }
-        return inner
+    /// The depth inside one more container around a value `depth` containers deep, refused beyond the wire's limit on
+    /// all containers, variants included. The limits on arrays and on structures within one signature (32 each) are
+    /// libdbus's signature check's, which every value's signature and every variant's passes before it is walked.
+    static func deeper(_ depth: Int) throws(DBusError) -> Int {
+        guard depth < WireLimits.maximumTotalDepth else { throw .nestingTooDeep(depth: depth + 1) }
+        return depth + 1
     }
 
     /// Refuses an array element signature that is not a single complete type.
@@ -115,9 +90,9 @@ extension DBusValue {
     ///
     /// - Parameters:
     ///   - offset: The body offset at which the value would start (alignment depends on it).
-    ///   - depth: The containers around the value.
+    ///   - depth: How many containers are around the value.
     /// - Returns: The body offset after the value.
-    func checkedEnd(at offset: Int, depth: NestingDepth = NestingDepth()) throws(DBusError) -> Int {
+    func checkedEnd(at offset: Int, depth: Int = 0) throws(DBusError) -> Int {
         switch self {
         case .byte: return offset + 1
         case .boolean, .int32, .uint32: return align(offset, 4) + 4
@@ -132,7 +107,7 @@ extension DBusValue {
             return offset + 1 + signature.rawValue.utf8.count + 1
         case .array(let element, let values):
             try Self.checkArrayElement(element)
-            let inner = try depth.deeper(array: true)
+            let inner = try Self.deeper(depth)
             let start = align(align(offset, 4) + 4, Self.alignment(of: element))
             var end = start
             for value in values {
@@ -143,7 +118,7 @@ extension DBusValue {
             return end
         case .dictionary(let key, let value, let entries):
             try Self.checkDictionary(key: key, value: value)
-            let inner = try depth.deeper(array: true).deeper(array: false)
+            let inner = try Self.deeper(Self.deeper(depth))
             let start = align(align(offset, 4) + 4, 8)
             var end = start
             for entry in entries {
@@ -156,16 +131,17 @@ extension DBusValue {
             return end
         case .structure(let fields):
             guard !fields.isEmpty else { throw .invalidSignature("()", reason: "empty structure") }
-            let inner = try depth.deeper(array: false)
+            let inner = try Self.deeper(depth)
             var end = align(offset, 8)
             for field in fields {
                 end = try field.checkedEnd(at: end, depth: inner)
             }
             return end
         case .variant(let content):
+            // A variant starts a signature of its own, which libdbus checks.
             let text = content.signatureText
-            let inner = try Self.checkVariant(signature: text, depth: depth)
-            return try content.checkedEnd(at: offset + 1 + text.utf8.count + 1, depth: inner)
+            try DBusSignature.check(text)
+            return try content.checkedEnd(at: offset + 1 + text.utf8.count + 1, depth: try Self.deeper(depth))
         }
     }
 

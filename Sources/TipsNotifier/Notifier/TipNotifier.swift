@@ -192,11 +192,11 @@ public final class TipNotifier {
                 sender: SignalRule.bus, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "NameLost", firstArgument: name, needsMatchRule: false)
         ) { [weak self] _ in self?.roleChanged(.standby) }
-        // --once never queues: it has no later in which to take over.
-        let flags: RequestNameFlags = configuration.once ? [.doNotQueue] : []
+        // --once never queues (the flag DO_NOT_QUEUE, 4): it has no later in which to take over.
+        let flags: UInt32 = configuration.once ? 4 : 0
         try connection.call(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "RequestName", arguments: [.string(name), .uint32(flags.rawValue)], timeout: .seconds(25)
+            member: "RequestName", arguments: [.string(name), .uint32(flags)], timeout: .seconds(25)
         ) { [weak self] result in
             guard let self else { return }
             switch result {

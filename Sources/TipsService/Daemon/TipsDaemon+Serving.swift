@@ -33,16 +33,13 @@ extension TipsDaemon {
     ///
     /// - Throws: ``DaemonStartFailure`` when the name is taken or cannot be requested.
     public func ownBusName() throws(DaemonStartFailure) {
-        let reply: RequestNameReply
+        let owned: Bool
         do {
-            reply = try connection.requestName(TipsObject.busName, flags: [.doNotQueue])
+            owned = try connection.requestName(TipsObject.busName)
         } catch {
             throw .serving(error)
         }
-        switch reply {
-        case .primaryOwner, .alreadyOwner:
-            break
-        case .exists, .inQueue:
+        guard owned else {
             throw DaemonStartFailure(
                 "The name '\(TipsObject.busName)' is already taken on this bus; is another feels-tipsd running?")
         }

@@ -7,7 +7,7 @@ import Testing
 /// A connection's timeouts are one loop timer, set for the first pending call: once no call waits, no timer is left
 /// to wake an idle program (the notifier woke once a minute with one left behind).
 @Suite struct PendingCallTimerTests {
-    @Test func aLoopKeepsNoTimerOnceEveryCallIsAnsweredOrCancelled() throws {
+    @Test func aLoopKeepsNoTimerOnceEveryCallIsAnswered() throws {
         let service = try EchoService()
         let client = try service.client()
         let loop = try PollLoop()
@@ -29,14 +29,5 @@ import Testing
         loop.removeTimer(guardTimer)
         #expect(answered == 2)
         #expect(loop.nextTimeout() == -1, "no timer left to wake the loop")
-
-        let pending = try client.call(
-            destination: EchoService.busName, path: EchoService.path, interface: EchoService.interface,
-            member: "Concat", arguments: [.string("c"), .string("d")]
-        ) { _ in Issue.record("a cancelled call completed") }
-        #expect(loop.nextTimeout() > 0)
-        pending.cancel()
-        #expect(loop.nextTimeout() == -1, "none left after a cancel either")
-        loop.runOnce(timeout: .milliseconds(200))
     }
 }

@@ -25,7 +25,7 @@ import Testing
         #expect(ticks == [[.uint32(5)]])
     }
 
-    @Test func propertiesChangedCarriesValuesAndInvalidationsAsDeclared() throws {
+    @Test func propertiesChangedCarriesValuesAndInvalidations() throws {
         let service = try EchoService()
         let client = try service.client()
         var changes: [[DBusValue]] = []

@@ -9,6 +9,15 @@ import Testing
     static let path: ObjectPath = "/org/feels/Refusing"
     static let interface: InterfaceName = "org.feels.Refusing1"
     static let waiting: ErrorName = "org.feels.Refusing1.Error.Waiting"
+    static let introspection = """
+          <interface name="org.feels.Refusing1">
+            <method name="Hello">
+              <arg name="greeting" type="s" direction="out"/>
+            </method>
+            <property name="Count" type="u" access="read"/>
+          </interface>
+
+        """
 
     @Test func whileRefusingEveryMethodAndPropertyCallGetsTheErrorAndThenTheyAreServed() throws {
         let bus = try TestBus()
@@ -17,15 +26,15 @@ import Testing
         let thread = try LoopThread(name: "refusing") { loop in
             let connection = try DBusConnection(address: address)
             let interface = DBusInterface(
-                name: Self.interface,
-                methods: [DBusMethod(name: "Hello", outputs: [.init("greeting", "s")]) { _ in [.string("hello")] }],
+                name: Self.interface, introspection: Self.introspection,
+                methods: [DBusMethod(name: "Hello", outputs: ["s"]) { _, reply in reply.succeed([.string("hello")]) }],
                 properties: [DBusProperty(name: "Count", signature: "u", get: { .uint32(7) })],
                 refusal: {
                     refusing.current ? DBusMethodError(name: Self.waiting, message: "not yet: the lock is held") : nil
                 })
             try connection.export(DBusObject(path: Self.path, interfaces: [interface]))
             connection.attach(to: loop)
-            _ = try connection.requestName(Self.name, flags: .doNotQueue)
+            _ = try connection.requestName(Self.name)
             return connection
         }
         defer { thread.stop() }

@@ -34,15 +34,15 @@ final class EchoService {
         thread = try LoopThread(name: "echo-service") { loop in
             let connection = try DBusConnection(address: address)
             let broken = DBusInterface(
-                name: Self.brokenInterface,
+                name: Self.brokenInterface, introspection: Self.brokenIntrospection,
                 properties: [
-                    DBusProperty(name: "Broken", signature: "s", emitsChangedSignal: .false, get: { .int32(-1) })
+                    DBusProperty(name: "Broken", signature: "s", get: { .int32(-1) })
                 ])
             try connection.export(DBusObject(path: Self.path, interfaces: [Self.interface(state: state, connection)]))
             try connection.export(DBusObject(path: Self.brokenPath, interfaces: [broken]))
             connection.onDisconnected = { state.update { $0.disconnected = true } }
             connection.attach(to: loop)
-            _ = try connection.requestName(Self.busName, flags: .doNotQueue)
+            _ = try connection.requestName(Self.busName)
             return connection
         }
     }
@@ -75,40 +75,43 @@ final class EchoService {
     private static func interface(state: Locked<EchoServiceState>, _ connection: DBusConnection) -> DBusInterface {
         weak let connection = connection
         return DBusInterface(
-            name: Self.interface,
+            name: Self.interface, introspection: Self.introspection,
             methods: [
-                DBusMethod(name: "Echo", inputs: [.init("payload", "v")], outputs: [.init("payload", "v")]) { call in
+                DBusMethod(name: "Echo", inputs: ["v"], outputs: ["v"]) { arguments, reply in
                     state.update { $0.handlerRuns += 1 }
-                    return call.arguments
+                    reply.succeed(arguments)
                 },
-                DBusMethod(
-                    name: "Concat", inputs: [.init("first", "s"), .init("second", "s")],
-                    outputs: [.init("joined", "s")]
-                ) { call in
+                DBusMethod(name: "Concat", inputs: ["s", "s"], outputs: ["s"]) { arguments, reply in
                     state.update { $0.handlerRuns += 1 }
-                    return [.string((call.arguments[0].stringValue ?? "") + (call.arguments[1].stringValue ?? ""))]
+                    reply.succeed([.string((arguments[0].stringValue ?? "") + (arguments[1].stringValue ?? ""))])
                 },
-                DBusMethod(name: "Length", inputs: [.init("text", "s")], outputs: [.init("length", "u")]) { call in
-                    [.uint32(UInt32(call.arguments[0].stringValue?.utf8.count ?? 0))]
+                DBusMethod(name: "Length", inputs: ["s"], outputs: ["u"]) { arguments, reply in
+                    reply.succeed([.uint32(UInt32(arguments[0].stringValue?.utf8.count ?? 0))])
                 },
-                DBusMethod(name: "Fail") { _ throws(DBusMethodError) in
-                    throw DBusMethodError(name: Self.boom, message: "It went 'boom'")
+                DBusMethod(name: "Fail") { _, reply in
+                    reply.fail(DBusMethodError(name: Self.boom, message: "It went 'boom'"))
                 },
-                DBusMethod(name: "BadReturn", outputs: [.init("text", "s")]) { _ in [.uint32(7)] },
-                DBusMethod(name: "Record", annotations: [.noReply]) { _ in
+                DBusMethod(name: "BadReturn", outputs: ["s"]) { _, reply in reply.succeed([.uint32(7)]) },
+                DBusMethod(name: "Record") { _, reply in
                     state.update { $0.noReplyCalls += 1 }
-                    return []
+                    reply.succeed([])
                 },
-                DBusMethod(name: "EmitTick", inputs: [.init("count", "u")]) { call throws(DBusMethodError) in
+                DBusMethod(name: "EmitTick", inputs: ["u"]) { arguments, reply in
                     do {
                         try connection?.emitSignal(
-                            path: Self.path, interface: Self.interface, member: "Tick", arguments: call.arguments)
+                            path: Self.path, interface: Self.interface, member: "Tick", arguments: arguments)
+                        // As the properties declare: Name and Count with their values, Volatile invalidated, Constant
+                        // never.
                         try connection?.emitPropertiesChanged(
-                            for: ["Name", "Count", "Volatile", "Constant"], path: Self.path, interface: Self.interface)
+                            path: Self.path, interface: Self.interface,
+                            changed: [
+                                ("Name", .string(state.current.name)),
+                                ("Count", .uint32(UInt32(state.current.handlerRuns))),
+                            ], invalidated: ["Volatile"])
+                        reply.succeed([])
                     } catch {
-                        throw .failed("\(error)")
+                        reply.fail(.failed("\(error)"))
                     }
-                    return []
                 },
             ],
             properties: [
@@ -119,10 +122,59 @@ final class EchoService {
                         state.update { $0.name = text }
                     }),
                 DBusProperty(name: "Count", signature: "u", get: { .uint32(UInt32(state.current.handlerRuns)) }),
-                DBusProperty(
-                    name: "Volatile", signature: "t", emitsChangedSignal: .invalidates, get: { .uint64(42) }),
-                DBusProperty(name: "Constant", signature: "s", emitsChangedSignal: .const, get: { .string("fixed") }),
-            ],
-            signals: [DBusSignalDescription(name: "Tick", arguments: [.init("count", "u")])])
+                DBusProperty(name: "Volatile", signature: "t", get: { .uint64(42) }),
+                DBusProperty(name: "Constant", signature: "s", get: { .string("fixed") }),
+            ])
     }
+
+    /// `org.feels.Test1` as `Introspect` shows it: the table's methods and properties, and the signal `Tick`.
+    private static let introspection = """
+          <interface name="org.feels.Test1">
+            <method name="Echo">
+              <arg name="payload" type="v" direction="in"/>
+              <arg name="payload" type="v" direction="out"/>
+            </method>
+            <method name="Concat">
+              <arg name="first" type="s" direction="in"/>
+              <arg name="second" type="s" direction="in"/>
+              <arg name="joined" type="s" direction="out"/>
+            </method>
+            <method name="Length">
+              <arg name="text" type="s" direction="in"/>
+              <arg name="length" type="u" direction="out"/>
+            </method>
+            <method name="Fail"/>
+            <method name="BadReturn">
+              <arg name="text" type="s" direction="out"/>
+            </method>
+            <method name="Record">
+              <annotation name="org.freedesktop.DBus.Method.NoReply" value="true"/>
+            </method>
+            <method name="EmitTick">
+              <arg name="count" type="u" direction="in"/>
+            </method>
+            <signal name="Tick">
+              <arg name="count" type="u"/>
+            </signal>
+            <property name="Name" type="s" access="readwrite"/>
+            <property name="Count" type="u" access="read"/>
+            <property name="Volatile" type="t" access="read">
+              <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="invalidates"/>
+            </property>
+            <property name="Constant" type="s" access="read">
+              <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="const"/>
+            </property>
+          </interface>
+
+        """
+
+    /// `org.feels.Broken1` as `Introspect` shows it.
+    private static let brokenIntrospection = """
+          <interface name="org.feels.Broken1">
+            <property name="Broken" type="s" access="read">
+              <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="false"/>
+            </property>
+          </interface>
+
+        """
 }

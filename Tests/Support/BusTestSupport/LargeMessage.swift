@@ -17,7 +17,7 @@ public enum LargeMessage {
             destination: try BusName(destination), path: path, interface: interface, member: member)
         try call.append(arguments(String(repeating: "x", count: bytes)))
         var answer: Result<[DBusValue], DBusError>?
-        let pending = try connection.send(call, timeout: .seconds(60)) { answer = $0 }
+        try connection.send(call, timeout: .seconds(60)) { answer = $0 }
         let deadline = ContinuousClock.now + .seconds(60)
         while answer == nil {
             guard ContinuousClock.now < deadline else {
@@ -25,7 +25,6 @@ public enum LargeMessage {
             }
             _ = connection.readWriteDispatch(timeout: .milliseconds(50))
         }
-        withExtendedLifetime(pending) {}
         return answer ?? .failure(.disconnected)
     }
 

@@ -50,7 +50,7 @@ let method = methods.first { $0.name.rawValue == arguments[3] }
 do throws(DBusError) {
     let connection = try DBusConnection(address: arguments[1])
     var inputs: [DBusValue] = []
-    for input in method?.inputs ?? [] { inputs.append(try plainest(input.signature)) }
+    for input in method?.inputs ?? [] { inputs.append(try plainest(input)) }
     for _ in 0..<count {
         let call =
             if let method {

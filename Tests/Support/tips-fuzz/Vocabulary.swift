@@ -19,8 +19,8 @@ enum Vocabulary {
     static let methods = contract.flatMap { interface in
         interface.methods.map { method in
             Method(
-                interface: interface.name.rawValue, name: method.name.rawValue, inputs: method.inputs.map(\.signature),
-                outputs: method.outputs.map(\.signature.rawValue).joined())
+                interface: interface.name.rawValue, name: method.name.rawValue, inputs: method.inputs,
+                outputs: method.outputs.map(\.rawValue).joined())
         }
     }
 
@@ -65,16 +65,21 @@ enum Vocabulary {
     static let members = methods.map(\.name) + standardMembers.map(\.member)
     static let propertyNames = contract.flatMap { $0.properties.map(\.name.rawValue) }
 
-    /// Every key of the contract's dictionaries with its type, from the tables' annotations
-    /// `org.feels.Tips.Dictionary.TYPE.KEY`, whose value starts with the key's signature.
+    /// Every key of the contract's dictionaries with its type, from the interfaces' annotations
+    /// `org.feels.Tips.Dictionary.TYPE.KEY` in the generated introspection XML (one a line), whose value starts with
+    /// the key's signature.
     static let optionKeys: [(name: String, signature: String)] = {
         var seen = Set<String>()
-        return contract.flatMap(\.annotations).compactMap { annotation in
-            let path = annotation.name.split(separator: ".")
-            guard annotation.name.hasPrefix("org.feels.Tips.Dictionary."), path.count == 6,
-                seen.insert(String(path[5])).inserted
+        let prefix = "<annotation name=\"org.feels.Tips.Dictionary."
+        return (Tips1.introspection + Tips1Testing.introspection).split(separator: "\n").compactMap { line in
+            guard let start = line.firstRange(of: prefix) else { return nil }
+            let rest = line[start.upperBound...]
+            let path = rest.prefix { $0 != "\"" }.split(separator: ".")
+            // The value is the annotation's other attribute: its attribute's name is a key of the contract's, which
+            // no literal outside the generated code may spell.
+            guard path.count == 2, seen.insert(String(path[1])).inserted, let value = rest.firstRange(of: "=\"")
             else { return nil }
-            return (String(path[5]), String(annotation.value.prefix { !" ?:".contains($0) }))
+            return (String(path[1]), String(rest[value.upperBound...].prefix { !" ?:\"".contains($0) }))
         }
     }()
 

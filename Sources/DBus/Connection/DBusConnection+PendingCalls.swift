@@ -1,25 +1,5 @@
 import CDBus
 
-/// A method call sent without blocking, whose reply arrives through a completion handler from the event loop.
-///
-/// Dropping this object does not cancel the call; `cancel()` does.
-public final class DBusPendingCall {
-    let raw: OpaquePointer
-
-    init(taking raw: OpaquePointer) {
-        self.raw = raw
-    }
-
-    deinit {
-        dbus_pending_call_unref(raw)
-    }
-
-    /// Stops waiting: the completion handler is never called.
-    public func cancel() {
-        dbus_pending_call_cancel(raw)
-    }
-}
-
 /// Holds a completion handler for libdbus's notify callback.
 final class PendingReplyHandler {
     let completion: (Result<[DBusValue], DBusError>) -> Void
@@ -51,25 +31,25 @@ extension DBusConnection {
     /// Sends `message` and returns at once; `completion` runs from the event loop when the reply arrives.
     ///
     /// The connection must be attached to an event loop (or pumped with `readWriteDispatch`) for the reply and the
-    /// timeout to be noticed.
+    /// timeout to be noticed. The call cannot be cancelled: a caller that no longer wants the answer ignores it.
     ///
     /// - Parameters:
     ///   - message: A method call.
     ///   - timeout: How long to wait; `nil` uses libdbus's default (25 seconds).
     ///   - completion: Called once with the output values or the error (`org.freedesktop.DBus.Error.NoReply` on
-    ///     timeout), unless the call is cancelled or the connection closed first.
-    /// - Returns: The pending call.
+    ///     timeout), unless the connection is closed first.
     /// - Throws: `DBusError.disconnected`, `.outOfMemory`.
-    @discardableResult
     public func send(
         _ message: DBusMessage, timeout: Duration? = nil,
         completion: @escaping (Result<[DBusValue], DBusError>) -> Void
-    ) throws(DBusError) -> DBusPendingCall {
+    ) throws(DBusError) {
         guard let raw, dbus_connection_get_is_connected(raw) != 0 else { throw .disconnected }
         var pendingCall: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pendingCall, Self.timeoutMilliseconds(timeout)) != 0
         else { throw .outOfMemory }
         guard let pendingCall else { throw .disconnected }
+        // The connection keeps the call until it completes; the reference libdbus gave us is not needed.
+        defer { dbus_pending_call_unref(pendingCall) }
         let handler = Unmanaged.passRetained(PendingReplyHandler(completion)).toOpaque()
         let installed = dbus_pending_call_set_notify(
             pendingCall,
@@ -84,10 +64,8 @@ extension DBusConnection {
         guard installed != 0 else {
             Unmanaged<PendingReplyHandler>.fromOpaque(handler).release()
             dbus_pending_call_cancel(pendingCall)
-            dbus_pending_call_unref(pendingCall)
             throw .outOfMemory
         }
-        return DBusPendingCall(taking: pendingCall)
     }
 
     /// Calls a method without blocking; `completion` runs from the event loop with the outputs or the error.
@@ -100,14 +78,12 @@ extension DBusConnection {
     ///   - arguments: The input values.
     ///   - timeout: How long to wait; `nil` uses libdbus's default (25 seconds).
     ///   - completion: Called once with the output values or the error.
-    /// - Returns: The pending call.
     /// - Throws: As `DBusMessage.append(_:)` for bad arguments, `.disconnected`.
-    @discardableResult
     public func call(
         destination: BusName, path: ObjectPath, interface: InterfaceName?, member: MemberName,
         arguments: [DBusValue] = [], timeout: Duration? = nil,
         completion: @escaping (Result<[DBusValue], DBusError>) -> Void
-    ) throws(DBusError) -> DBusPendingCall {
+    ) throws(DBusError) {
         let message = try DBusMessage.methodCall(
             destination: destination, path: path, interface: interface, member: member)
         try message.append(arguments)
