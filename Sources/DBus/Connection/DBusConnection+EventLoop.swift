@@ -91,12 +91,12 @@ extension DBusConnection {
         }
     }
 
-    /// Dispatches the queued incoming messages and serves the calls waiting while what libdbus holds for the bus is
-    /// within ``outgoingBound`` (libdbus answers `Peer` calls as it dispatches them, so a flood of them is held to it
-    /// too); the rest once libdbus has written enough out (the watch's writable event schedules this again).
+    /// Dispatches the queued incoming messages and serves the calls waiting while the socket takes every reply as it
+    /// is sent (libdbus answers `Peer` calls as it dispatches them, so a flood of them is held to it too); the rest
+    /// once libdbus has written out what the socket left it (the watch's writable event schedules this again).
     func dispatchPending() {
         dispatchScheduled = false
-        while let raw, dbus_connection_get_outgoing_size(raw) < Self.outgoingBound,
+        while let raw, dbus_connection_get_outgoing_size(raw) == 0,
             dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS
         {}
         serveWaitingCalls()

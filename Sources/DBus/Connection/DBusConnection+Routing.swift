@@ -12,10 +12,11 @@ extension DBusConnection {
         return DBUS_HANDLER_RESULT_HANDLED
     }
 
-    /// Serves the waiting calls, each caller's in turn, while what libdbus holds for the bus is within
-    /// ``outgoingBound``; a call the ``callGate`` holds back is served when it says.
+    /// Serves the waiting calls, each caller's in turn, while libdbus holds nothing the socket has not taken: a reply
+    /// then waits behind at most the socket's small buffer, not behind a queue of another caller's replies. A call the
+    /// ``callGate`` holds back is served when it says.
     func serveWaitingCalls() {
-        while let raw, dbus_connection_get_outgoing_size(raw) < Self.outgoingBound, let call = waitingCalls.next() {
+        while let raw, dbus_connection_get_outgoing_size(raw) == 0, let call = waitingCalls.next() {
             if let gate = callGate, gate(call) {
                 continue
             }

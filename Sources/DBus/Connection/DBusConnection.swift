@@ -108,9 +108,6 @@ public final class DBusConnection {
         close()
     }
 
-    /// The most bytes of messages libdbus may hold for the bus before the connection stops taking calls: the calls
-    /// past it wait in the bus, which knows who reads what it is sent, and every one is answered in its turn.
-    static let outgoingBound = 32 << 10
     /// The socket's send buffer, which the kernel doubles: small, so that little waits in it ahead of a reply.
     static let sendBufferSize: Int32 = 16 << 10
     /// How many more times a readable socket is read in one turn of the loop.
