@@ -199,12 +199,6 @@ public final class DBusMessage {
         try append([value])
     }
 
-    /// A generous estimate of the message's size on the wire: the body appended through this object plus a bound on
-    /// the header.
-    public var estimatedSize: Int {
-        bodyEnd + headerSizeEstimate
-    }
-
     /// A generous bound on the header: the string fields' bytes, and 512 for the fixed part, each field's code, type
     /// and padding, the serials and the sender the bus adds.
     private var headerSizeEstimate: Int {
