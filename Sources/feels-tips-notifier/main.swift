@@ -12,17 +12,8 @@ import TipsNotifier
 func run() -> Never {
     let log = ProcessLog(program: "feels-tips-notifier")
 
-    let options: NotifierOptions
-    switch NotifierInvocation(arguments: Array(CommandLine.arguments.dropFirst())) {
-    case .run(let given):
-        options = given
-    case .answer(let text):
-        print(text, terminator: "")
-        exit(0)
-    case .misuse(let problem):
-        log.usage(problem.description)
-        exit(2)
-    }
+    let options = NotifierOptions.invocation(arguments: Array(CommandLine.arguments.dropFirst())).optionsOrExit(
+        log: log)
 
     let notifier: RunningNotifier
     do {

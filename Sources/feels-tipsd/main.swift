@@ -14,17 +14,7 @@ import TipsService
 func run() -> Never {
     let log = ProcessLog(program: "feels-tipsd")
 
-    let options: DaemonOptions
-    switch DaemonInvocation(arguments: Array(CommandLine.arguments.dropFirst())) {
-    case .serve(let given):
-        options = given
-    case .answer(let text):
-        print(text, terminator: "")
-        exit(0)
-    case .misuse(let problem):
-        log.usage(problem.description)
-        exit(2)
-    }
+    let options = DaemonOptions.invocation(arguments: Array(CommandLine.arguments.dropFirst())).optionsOrExit(log: log)
 
     let daemon: TipsDaemon
     do {

@@ -1,31 +1,20 @@
 import FeelsSystem
 
-/// What a command line of `feels-tips-notifier` comes to before anything is opened: running, or an answer printed
-/// at once.
-public enum NotifierInvocation: Equatable, Sendable {
-    /// Show tips with these options.
-    case run(NotifierOptions)
-    /// Print this text on stdout as it is and exit with status 0: the help or the version.
-    case answer(String)
-    /// The command line cannot run: say so with the program's usage line and exit with status 2.
-    case misuse(NotifierUsageError)
-
-    /// Reads the arguments after the program name.
-    public init(arguments: [String]) {
+extension NotifierOptions {
+    /// What a command line of `feels-tips-notifier` comes to: running, or an answer printed at once.
+    ///
+    /// - Parameter arguments: The arguments after the program name.
+    public static func invocation(arguments: [String]) -> Invocation<NotifierOptions> {
         let options: NotifierOptions
         do {
             options = try NotifierOptions(parsing: arguments)
         } catch {
-            self = .misuse(error)
-            return
+            return .misuse(error)
         }
         switch options.action {
-        case .help:
-            self = .answer(NotifierOptions.help + "\n")
-        case .version:
-            self = .answer("feels-tips-notifier \(FeelsTipsVersion.current)\n")
-        case .run:
-            self = .run(options)
+        case .help: return .answer(NotifierOptions.help + "\n")
+        case .version: return .answer("feels-tips-notifier \(FeelsTipsVersion.current)\n")
+        case .run: return .run(options)
         }
     }
 }

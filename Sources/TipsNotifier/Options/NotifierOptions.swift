@@ -1,3 +1,5 @@
+import FeelsSystem
+
 /// The command line of `feels-tips-notifier`.
 public struct NotifierOptions: Equatable, Sendable {
     /// What the invocation asks for.
@@ -22,27 +24,27 @@ public struct NotifierOptions: Equatable, Sendable {
 
     /// Reads the arguments after the program name; `--address VALUE` and `--address=VALUE` are both accepted.
     ///
-    /// - Throws: ``NotifierUsageError`` naming the option or value at fault.
-    public init(parsing arguments: [String]) throws(NotifierUsageError) {
+    /// - Throws: ``UsageError`` naming the option or value at fault.
+    public init(parsing arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let (name, inlineValue) = Self.split(argument)
             switch name {
             case "--address":
                 guard let value = inlineValue ?? remaining.popFirst() else {
-                    throw NotifierUsageError("option '--address' needs a value")
+                    throw UsageError("option '--address' needs a value")
                 }
-                guard !value.isEmpty else { throw NotifierUsageError("option '--address' needs a bus address") }
+                guard !value.isEmpty else { throw UsageError("option '--address' needs a bus address") }
                 address = value
             case "--once", "--version", "--help", "-h":
-                guard inlineValue == nil else { throw NotifierUsageError("option '\(name)' takes no value") }
+                guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
                 switch name {
                 case "--once": once = true
                 case "--version": action = .version
                 default: action = .help
                 }
             default:
-                throw NotifierUsageError(
+                throw UsageError(
                     name.hasPrefix("-") ? "unknown option '\(name)'" : "unexpected argument '\(argument)'")
             }
         }
@@ -71,15 +73,4 @@ public struct NotifierOptions: Equatable, Sendable {
         $XDG_CONFIG_HOME/feels/notifier.conf (~/.config/feels/notifier.conf), or the
         notification's "Turn off tips" button.
         """
-}
-
-/// A command line that cannot be run; the message names the option or value at fault.
-public struct NotifierUsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What is wrong, without the program name.
-    public let description: String
-
-    /// Creates the error.
-    public init(_ description: String) {
-        self.description = description
-    }
 }

@@ -1,3 +1,4 @@
+import FeelsSystem
 import TipsCore
 
 /// The command line of `feels-tipsd`.
@@ -90,15 +91,4 @@ public struct DaemonOptions: Equatable, Sendable {
 
         Try: busctl --user call org.feels.Tips /org/feels/Tips org.feels.Tips1 LogMood sa{sv} great 0
         """
-}
-
-/// A command line that cannot be run; the message names the option or value at fault.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What is wrong, without the program name.
-    public let description: String
-
-    /// Creates the error.
-    public init(_ description: String) {
-        self.description = description
-    }
 }
