@@ -121,7 +121,8 @@ public enum CommandHelp {
             null when the switches are not served), "notifications": {"enabled": true,
             "path": "/home/me/.config/feels/notifier.conf", "error": null}}.
             NextDisplayTime is in microseconds since the epoch, 0 for now. When the
-            setting cannot be read, "enabled" is null and "error" says why.
+            setting cannot be used, "enabled" is false, as the notifier then shows
+            nothing, and "error" says why.
             """
         case .log:
             """
