@@ -32,7 +32,7 @@ extension CommandRunner {
             var table = TextTable.labels()
             table.append([
                 "Service:",
-                "feels-tipsd \(properties.serviceVersion) (\(TipsClient.busName) on \(client.busDescription))",
+                "feels-tipsd \(properties.serviceVersion) (\(Tips1.busName) on \(client.busDescription))",
             ])
             table.append(["Datastore:", properties.datastore])
             table.append(["Time zone:", properties.timeZone])
