@@ -21,28 +21,15 @@ struct Write {
 
 /// What a write did: the journal change to store with it, and what to answer with once it is durable.
 struct Applied {
-    /// What a write answers with: values, or outputs marshalled before (kept, perhaps from an earlier call).
-    enum Outputs {
-        case values([DBusValue])
-        case prepared(DBusReplyBody)
-    }
-
     /// A mood appended or the journal erased, if the write touches the journal.
     var journal: JournalChange?
-    /// The reply's outputs, given how many moods a `.forget` erased (0 otherwise); a failure to build them is the
-    /// answer instead.
-    var outputs: (_ forgotten: Int) throws(DBusMethodError) -> Outputs
+    /// The reply's values, given how many moods a `.forget` erased (0 otherwise).
+    var values: (_ forgotten: Int) -> [DBusValue]
 
     /// A write answering with `values`.
     init(journal: JournalChange? = nil, values: @escaping (_ forgotten: Int) -> [DBusValue] = { _ in [] }) {
         self.journal = journal
-        self.outputs = { forgotten throws(DBusMethodError) in .values(values(forgotten)) }
-    }
-
-    /// A write answering with outputs marshalled by `prepared`, which may hand back a reply kept from before.
-    init(journal: JournalChange? = nil, prepared: @escaping () throws(DBusMethodError) -> DBusReplyBody) {
-        self.journal = journal
-        self.outputs = { _ throws(DBusMethodError) in .prepared(try prepared()) }
+        self.values = values
     }
 }
 
@@ -162,15 +149,7 @@ extension TipsObject {
                 write.reply?.fail(failure)
             case (.success(let applied), nil):
                 let erased = applied.journal == .forget && !forgotten.isEmpty ? forgotten.removeFirst() : 0
-                guard let reply = write.reply else { continue }
-                do throws(DBusMethodError) {
-                    switch try applied.outputs(erased) {
-                    case .values(let values): reply.succeed(values)
-                    case .prepared(let body): reply.succeed(body: body)
-                    }
-                } catch {
-                    reply.fail(error)
-                }
+                write.reply?.succeed(applied.values(erased))
             }
         }
         if announcing {
@@ -233,9 +212,8 @@ extension TipsObject {
         } while loop.runPosted() > 0
         try writer.close()
         // Released now rather than at exit, so that a leak check sees nothing held (valgrind cannot follow the tagged
-        // pointers of Swift's enums, and called the cached dictionaries lost).
-        dictionaries.removeAll()
-        tipLists.removeAll()
+        // pointers of Swift's enums, and called the kept replies lost).
+        keptReplies.removeAll()
     }
 
     /// Refuses every write waiting for a commit, unchanged: the service is stopping.

@@ -40,14 +40,14 @@ extension TipsObject: Tips1Serving {
     public func presentTip(id: String, options: Tips1.PresentOptions, reply: Tips1.PresentTipAnswer) {
         let languages = Self.languages(options.languages)
         let record = options.record ?? true
+        // Unowned: the object applies its writes and answers them itself, so it outlives every write it holds.
         enqueue(
-            Write(caller: reply.sender, reply: reply.reply) { [weak self] engine throws(TipsError) in
+            Write(caller: reply.sender, reply: reply.reply) { [unowned self] engine throws(TipsError) in
                 let id = TipID(rawValue: id)
                 let shown = record ? try engine.displayTip(id) : try engine.shouldDisplay(id)
                 let snapshot = try engine.snapshot(of: id)
-                return Applied { () throws(DBusMethodError) in
-                    guard let self else { throw .failed("org.feels.Tips1 is no longer served") }
-                    return try self.presentReply(shown: shown, snapshot, languages: languages).body
+                return Applied { [unowned self] _ in
+                    Tips1.PresentTipAnswer.values(shown: shown, tip: self.tip(of: snapshot, languages: languages))
                 }
             })
     }
@@ -56,13 +56,13 @@ extension TipsObject: Tips1Serving {
         let languages = Self.languages(options.languages)
         let record = options.record ?? true
         enqueue(
-            Write(caller: reply.sender, reply: reply.reply) { [weak self] engine throws(TipsError) in
+            Write(caller: reply.sender, reply: reply.reply) { [unowned self] engine throws(TipsError) in
                 let location = try TipLocation.filter(parsing: location)
                 let id = record ? engine.displayNextTip(at: location) : engine.nextTip(at: location)
                 let snapshot = try id.map { id throws(TipsError) in try engine.snapshot(of: id) }
-                return Applied { () throws(DBusMethodError) in
-                    guard let self else { throw .failed("org.feels.Tips1 is no longer served") }
-                    return try self.presentNextReply(snapshot, languages: languages).body
+                return Applied { [unowned self] _ in
+                    Tips1.PresentNextTipAnswer.values(
+                        shown: snapshot != nil, tip: snapshot.map { self.tip(of: $0, languages: languages) })
                 }
             })
     }

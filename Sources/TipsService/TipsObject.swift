@@ -60,14 +60,9 @@ public final class TipsObject {
     /// The notifiers followed on the bus because they hold, or held, a tip for a notification: when one leaves, its
     /// holds end.
     var followedHolders: Set<String> = []
-    /// The last dictionary built for each tip in each list of languages, with the snapshot it shows and the replies
-    /// marshalled from it: see TipsObject+TipReplies.
-    var dictionaries: [DictionaryKey: PreparedTip] = [:]
-    /// The last `GetTips` reply of every tip (or of every tip at one location) marshalled in each list of languages,
-    /// with the snapshots it shows.
-    var tipLists: [TipListKey: PreparedTipList] = [:]
-    /// `PresentNextTip`'s answer when no tip is to be shown, marshalled at its first call.
-    var nothingPresented: Tips1.PresentNextTipPrepared?
+    /// The last `GetTips` reply of one tip, of every tip and of every tip at one location, marshalled in each list of
+    /// languages, with the snapshots it shows: see TipsObject+KeptReplies.
+    var keptReplies: [KeptReplyKey: KeptReply] = [:]
     /// The properties last announced.
     var announcedProperties: Tips1.Properties?
     /// The parameters' values while an announcement reads every property, found once: each of the five properties
