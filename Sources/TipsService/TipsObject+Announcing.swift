@@ -19,12 +19,12 @@ extension TipsObject {
                     let changed = properties.changes(since: old)
                     if !changed.isEmpty {
                         try connection.emitPropertiesChanged(
-                            path: Self.path, interface: Tips1.name, changed: changed, invalidated: [])
+                            path: Tips1.objectPath, interface: Tips1.name, changed: changed, invalidated: [])
                     }
                 }
                 if servesTesting, changes.testingOverrideChanged {
                     try connection.emitPropertiesChanged(
-                        path: Self.path, interface: Tips1Testing.name,
+                        path: Tips1.objectPath, interface: Tips1Testing.name,
                         changed: [(Tips1Testing.Property.activeSwitch.name.rawValue, .string(activeSwitch))],
                         invalidated: [])
                 }
@@ -50,11 +50,11 @@ extension TipsObject {
     /// among them) reads the service afresh.
     public func announceTakeover() {
         guard let connection,
-            let declared = connection.exportedObject(at: Self.path)?.interface(named: Tips1.name.rawValue)
+            let declared = connection.exportedObject(at: Tips1.objectPath)?.interface(named: Tips1.name.rawValue)
         else { return }
         do {
             try connection.emitPropertiesChanged(
-                path: Self.path, interface: Tips1.name,
+                path: Tips1.objectPath, interface: Tips1.name,
                 changed: declared.properties.map { ($0.name.rawValue, $0.get()) }, invalidated: [])
         } catch {
             log("Failed to announce the properties: \(error), ignoring")

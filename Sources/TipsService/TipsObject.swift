@@ -13,11 +13,6 @@ import TipsStore
 /// group commit, which makes every write gathered meanwhile durable with one fsync, and are answered, in order, once
 /// it is. A write the datastore refuses changes nothing.
 public final class TipsObject {
-    /// The well-known bus name the service owns.
-    public static let busName = Tips1.busName
-    /// The object's path.
-    public static let path = Tips1.objectPath
-
     /// The introspection document of the interfaces the contract declares: what `feels-tipsd --introspect` prints.
     public static var introspectionXML: String {
         DBusIntrospection.document(interfaces: [Tips1.introspection, Tips1Testing.introspection])
@@ -115,7 +110,7 @@ public final class TipsObject {
         connection.onSignal = { [weak self] message in self?.received(message) }
         let interfaces =
             [Tips1.definition(serving: self)] + (servesTesting ? [Tips1Testing.definition(serving: self)] : [])
-        try connection.export(DBusObject(path: Self.path, interfaces: interfaces))
+        try connection.export(DBusObject(path: Tips1.objectPath, interfaces: interfaces))
         announcedProperties = Tips1.properties(of: self)
         // The journal's pages are checked outside the loop before anything else reaches the disk, so a start does
         // not grow with the journal; reads are answered meanwhile from the rows already checked.

@@ -31,10 +31,10 @@ public final class TipsStandIn {
         return TipsServiceError.inUse(datastore: datastore, holder: holder)
     }
 
-    /// Exports the stand-in at ``TipsObject/path``; call before requesting the bus name.
+    /// Exports the stand-in at ``Tips1/objectPath``; call before requesting the bus name.
     public func export(on connection: DBusConnection) throws(DBusError) {
         var interface = Tips1.definition(serving: nil)
         interface.refusal = { [weak self] in self?.refusal ?? TipsServiceError.inUse(datastore: "", holder: nil) }
-        try connection.export(DBusObject(path: TipsObject.path, interfaces: [interface]))
+        try connection.export(DBusObject(path: Tips1.objectPath, interfaces: [interface]))
     }
 }

@@ -1,4 +1,5 @@
 import DBus
+import TipsInterface
 
 /// Why `feels-tipsd` could not start serving: the line it logs as an error before it exits with status 1.
 public struct DaemonStartFailure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -12,6 +13,6 @@ public struct DaemonStartFailure: Error, Equatable, Sendable, CustomStringConver
 
     /// The bus refused or failed what serving needs: the object's export, the name, a signal's handler.
     static func serving(_ error: DBusError) -> DaemonStartFailure {
-        DaemonStartFailure("Failed to serve '\(TipsObject.busName)': \(error)")
+        DaemonStartFailure("Failed to serve '\(Tips1.busName)': \(error)")
     }
 }

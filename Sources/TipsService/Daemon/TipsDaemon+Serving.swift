@@ -1,6 +1,7 @@
 import DBus
 import FeelsSystem
 import TipsCore
+import TipsInterface
 
 extension TipsDaemon {
     /// Exits with status 1 when the connection to the bus is lost.
@@ -35,13 +36,13 @@ extension TipsDaemon {
     public func ownBusName() throws(DaemonStartFailure) {
         let owned: Bool
         do {
-            owned = try connection.requestName(TipsObject.busName)
+            owned = try connection.requestName(Tips1.busName)
         } catch {
             throw .serving(error)
         }
         guard owned else {
             throw DaemonStartFailure(
-                "The name '\(TipsObject.busName)' is already taken on this bus; is another feels-tipsd running?")
+                "The name '\(Tips1.busName)' is already taken on this bus; is another feels-tipsd running?")
         }
     }
 
@@ -49,12 +50,12 @@ extension TipsDaemon {
     public func announce() {
         if let standIn {
             log.warning(
-                "\(standIn.refusal.message): answering every call on '\(TipsObject.busName)' as \(connection.uniqueName) "
+                "\(standIn.refusal.message): answering every call on '\(Tips1.busName)' as \(connection.uniqueName) "
                     + "with \(standIn.refusal.name) until it is free")
             waitForDatastore(standingIn: standIn)
         } else {
             log.info(
-                "Serving '\(TipsObject.busName)' as \(connection.uniqueName) with datastore '\(datastore.path)', "
+                "Serving '\(Tips1.busName)' as \(connection.uniqueName) with datastore '\(datastore.path)', "
                     + "display frequency \(options.displayFrequency), time zone '\(SystemTimeZone().identifier)'")
         }
     }

@@ -1,5 +1,6 @@
 import DBus
 import FeelsSystem
+import TipsInterface
 import TipsStore
 
 // While another process holds the datastore, a stand-in answers every call with InUse, and a thread waits on the
@@ -47,7 +48,7 @@ extension TipsDaemon {
             let object = try serveTips(try datastore.open())
             object.announceTakeover()
             log.info(
-                "Serving '\(TipsObject.busName)' as \(connection.uniqueName) with datastore '\(datastore.path)' "
+                "Serving '\(Tips1.busName)' as \(connection.uniqueName) with datastore '\(datastore.path)' "
                     + "from now on: \(standIn.holder?.description ?? "the process that held it") let it go")
         } catch let error as DatastoreError {
             guard case .inUse = error else {
@@ -59,7 +60,7 @@ extension TipsDaemon {
             log.info("\(standIn.refusal.message); waiting again")
             waitForDatastore(standingIn: standIn)
         } catch {
-            log.error("Failed to serve '\(TipsObject.busName)': \(error)")
+            log.error("Failed to serve '\(Tips1.busName)': \(error)")
             stop(exitingWith: 1)
         }
     }
