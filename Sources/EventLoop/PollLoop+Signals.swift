@@ -24,7 +24,7 @@ private func forwardSignal(_ signal: Int32) {
 }
 
 extension PollLoop {
-    /// Runs `handler` from the loop whenever `signal` arrives, after the handlers added for it before.
+    /// Runs `handler` from the loop whenever `signal` arrives, in place of any handler added for it before.
     ///
     /// A self-pipe: a `sigaction` handler, which may run on any thread, writes the signal number to a pipe this loop
     /// sleeps on. The signal is unblocked in the calling thread. A signal belongs to the loop that registered it most
@@ -64,7 +64,7 @@ extension PollLoop {
             sigaddset(&set, signal)
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
         }
-        signalHandlers[signal, default: []].append(handler)
+        signalHandlers[signal] = handler
     }
 
     func releaseSignal(_ signal: Int32) {
@@ -82,9 +82,7 @@ extension PollLoop {
             let count = read(signalReadFD, &buffer, buffer.count)
             guard count > 0 else { return }
             for byte in buffer.prefix(count) {
-                for handler in signalHandlers[Int32(byte)] ?? [] {
-                    handler()
-                }
+                signalHandlers[Int32(byte)]?()
             }
         }
     }

@@ -42,7 +42,7 @@ public final class PollLoop: DBusEventLoop {
     var timers: [LoopSourceID: Timer] = [:]
     var alarms: [LoopSourceID: Alarm] = [:]
     var idleHandlers: [() -> Void] = []
-    var signalHandlers: [Int32: [() -> Void]] = [:]
+    var signalHandlers: [Int32: () -> Void] = [:]
     var clockChangeHandlers: [() -> Void] = []
     /// The read end of the pipe the signal handler writes signal numbers to, `-1` until a signal handler is added.
     var signalReadFD: Int32 = -1
@@ -50,8 +50,8 @@ public final class PollLoop: DBusEventLoop {
     /// A `CLOCK_REALTIME` timerfd armed far in the future with `TFD_TIMER_CANCEL_ON_SET`, so that setting the clock
     /// (or resuming from suspend) wakes the loop to recompute alarm timeouts. `-1` until an alarm is set.
     var clockChangeFD: Int32 = -1
-    /// The work other threads posted, and the eventfd that wakes the loop for it.
-    let posted = PostedWork()
+    /// What another thread posts work to the loop through.
+    public let mailbox = LoopMailbox()
     private var nextID: UInt64 = 1
     var stopRequested = false
 
@@ -61,8 +61,8 @@ public final class PollLoop: DBusEventLoop {
     ///   descriptors open).
     public init() throws(DBusError) {
         epoll = try EpollSet()
-        guard posted.descriptor >= 0 else { throw .system(operation: "eventfd", errno: errno) }
-        sleepOn(posted.descriptor)
+        guard mailbox.descriptor >= 0 else { throw .system(operation: "eventfd", errno: errno) }
+        sleepOn(mailbox.descriptor)
     }
 
     deinit {
@@ -107,7 +107,7 @@ public final class PollLoop: DBusEventLoop {
     /// - Returns: How many pieces of work ran.
     @discardableResult
     public func runPosted() -> Int {
-        let work = posted.take()
+        let work = mailbox.take()
         for piece in work {
             piece()
         }
@@ -137,7 +137,7 @@ public final class PollLoop: DBusEventLoop {
             let fd = event.data.fd
             switch fd {
             case signalReadFD: drainSignals()
-            case posted.descriptor: runPosted()
+            case mailbox.descriptor: runPosted()
             case clockChangeFD: rearmClockChangeTimer()
             default: dispatchWatches(on: fd, revents: event.events)
             }
@@ -288,11 +288,6 @@ public final class PollLoop: DBusEventLoop {
     /// Runs `handler` once at the start of the next iteration, before the loop sleeps.
     public func scheduleIdle(_ handler: @escaping () -> Void) {
         idleHandlers.append(handler)
-    }
-
-    /// What another thread posts work to the loop through.
-    public var mailbox: LoopMailbox {
-        LoopMailbox(posted: posted)
     }
 
     // MARK: - Clocks

@@ -1,8 +1,9 @@
 import CSystem
 import Glibc
 
-/// Work other threads hand to a loop, and the eventfd the loop sleeps on to hear of it.
-final class PostedWork: @unchecked Sendable {
+/// Where any thread posts work to a ``PollLoop``: the loop runs it on its own thread, as a handler, soon, woken by
+/// the eventfd it sleeps on.
+public final class LoopMailbox: @unchecked Sendable {
     // @unchecked: `work` is touched only with `mutex` held.
 
     /// The eventfd, `-1` when it could not be made.
@@ -20,11 +21,11 @@ final class PostedWork: @unchecked Sendable {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Adds `item`, and wakes the loop when it is the first since the loop last took the work.
-    func append(_ item: @escaping @Sendable () -> Void) {
+    /// Hands `work` to the loop, and wakes it when this is the first work since the loop last took what was posted.
+    public func post(_ work: @escaping @Sendable () -> Void) {
         pthread_mutex_lock(&mutex)
-        let first = work.isEmpty
-        work.append(item)
+        let first = self.work.isEmpty
+        self.work.append(work)
         pthread_mutex_unlock(&mutex)
         if first {
             var one: UInt64 = 1
@@ -32,7 +33,7 @@ final class PostedWork: @unchecked Sendable {
         }
     }
 
-    /// Takes every item posted so far, in order, and resets the wake-up.
+    /// Takes every piece of work posted so far, in order, and resets the wake-up.
     func take() -> [@Sendable () -> Void] {
         var count: UInt64 = 0
         _ = read(descriptor, &count, MemoryLayout<UInt64>.size)
@@ -41,15 +42,5 @@ final class PostedWork: @unchecked Sendable {
         let taken = work
         work.removeAll()
         return taken
-    }
-}
-
-/// Posts work to a ``PollLoop`` from any thread: the loop runs it on its own thread, as a handler, soon.
-public struct LoopMailbox: Sendable {
-    let posted: PostedWork
-
-    /// Hands `work` to the loop.
-    public func post(_ work: @escaping @Sendable () -> Void) {
-        posted.append(work)
     }
 }
