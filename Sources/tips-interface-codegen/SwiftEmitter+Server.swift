@@ -40,14 +40,13 @@ extension SwiftEmitter {
         try emitDefinition(interface)
     }
 
-    /// The outputs of each method that has some, marshalled once: what a read returns, and what a write may answer
-    /// with. Marshalling a dictionary costs several times copying a message, so a service whose outputs
-    /// change seldom keeps one and answers each call with a copy (`DBusReplyBody`).
+    /// The outputs of each read that has some, marshalled once: what the read returns. Marshalling a dictionary costs
+    /// several times copying a message, so a service whose outputs change seldom keeps one and answers each call with
+    /// a copy (`DBusReplyBody`).
     private mutating func emitPrepared(_ interface: ContractInterface) {
         let namespace = SwiftNames.namespace(of: interface.name)
-        let methods = interface.methods.filter { !$0.outputs.isEmpty }
+        let methods = interface.methods.filter { !$0.isWrite && !$0.outputs.isEmpty }
         guard !methods.isEmpty else { return }
-        var listElements = Set<String>()
         line()
         line("extension \(namespace) {")
         for method in methods {
@@ -69,47 +68,11 @@ extension SwiftEmitter {
                 "            body = try DBusReplyBody([\(outputs.map { $0.type.encode($0.name) }.joined(separator: ", "))])"
             )
             line("        }")
-            if let list = Self.dictionaryList(outputs) {
-                line()
-                line("        /// Places \(list.element) dictionaries encoded before, encoding none of them again.")
-                line("        ///")
-                line("        /// - Throws: `DBusError` for a value the wire refuses.")
-                line("        public init(\(list.output.label): [\(list.element).Encoded]) throws(DBusError) {")
-                line("            body = try DBusReplyBody([.array(\"a{sv}\", \(list.output.name).map(\\.value))])")
-                line("        }")
-                listElements.insert(list.element)
-            }
             line("    }")
             line()
         }
         lines.removeLast()
         line("}")
-        for element in listElements.sorted() {
-            line()
-            line("extension \(element) {")
-            line(
-                "    /// The dictionary encoded once, to be placed in replies without encoding it again: a list's `Prepared`"
-            )
-            line("    /// takes them, so that an element unchanged since the last list is not encoded anew.")
-            line("    public struct Encoded: Sendable {")
-            line("        /// The dictionary as `a{sv}`: its `encoded`.")
-            line("        public let value: DBusValue")
-            line()
-            line("        /// Encodes `dictionary`.")
-            line("        public init(_ dictionary: \(element)) {")
-            line("            value = dictionary.encoded")
-            line("        }")
-            line("    }")
-            line("}")
-        }
-    }
-
-    /// The one output of a method when it is a list of a dictionary type (`aa{sv}`), with that type's name.
-    private static func dictionaryList(_ outputs: [Parameter]) -> (output: Parameter, element: String)? {
-        guard outputs.count == 1, let output = outputs.first, output.type.signature == "aa{sv}",
-            output.type.name.hasPrefix("["), output.type.name.hasSuffix("]")
-        else { return nil }
-        return (output, String(output.type.name.dropFirst().dropLast()))
     }
 
     /// The typed answers of writes.
@@ -149,13 +112,6 @@ extension SwiftEmitter {
             line("            [\(outputs.map { $0.type.encode($0.name) }.joined(separator: ", "))]")
             line("        }")
             line()
-            if !outputs.isEmpty {
-                line("        /// Answers with outputs marshalled before, perhaps for an earlier call.")
-                line("        public func succeed(_ prepared: \(namespace).\(method.name)Prepared) {")
-                line("            reply.succeed(body: prepared.body)")
-                line("        }")
-                line()
-            }
             line("        /// Answers with an error.")
             line("        public func fail(_ error: DBusMethodError) {")
             line("            reply.fail(error)")

@@ -102,20 +102,6 @@ struct ContractTests {
         }
     }
 
-    // A list of tips is placed from each tip encoded before (`Tips1.Tip.Encoded`): it must read back as the tips, for
-    // every tip the service serves, in every state a test can bring it to.
-    @Test func aListOfTipsEncodedBeforeReadsBackAsTheTips() throws {
-        let service = try RunningService()
-        var tips = try service.tips.getTips(ids: [], options: Tips1.GetTipsOptions())
-        try service.tips.logMood(mood: "great")
-        _ = try service.tips.presentNextTip(location: "", options: Tips1.PresentOptions())
-        try service.tips.invalidateTip(id: "TimeViewTip", reason: "tip-closed")
-        tips += try service.tips.getTips(ids: [], options: Tips1.GetTipsOptions(languages: ["de-DE"]))
-        #expect(tips.count == 14)
-        let prepared = try Tips1.GetTipsPrepared(tips: tips.map(Tips1.Tip.Encoded.init))
-        #expect(try prepared.body.values == [.array("a{sv}", tips.map(\.encoded))])
-    }
-
     @Test func theGeneratedKeysAreTheContractsKeys() throws {
         let documented = try Self.documentedKeys()
         #expect(Set(Tips1.Tip.Key.allCases.map(\.rawValue)) == documented["Tip"])
