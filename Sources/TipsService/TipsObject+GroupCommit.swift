@@ -11,12 +11,6 @@ struct Write {
     let reply: DBusDeferredReply?
     /// Applies the request to an engine, or refuses it.
     let apply: (inout TipsEngine) throws(TipsError) -> Applied
-
-    init(caller: String?, reply: DBusDeferredReply?, apply: @escaping (inout TipsEngine) throws(TipsError) -> Applied) {
-        self.caller = caller
-        self.reply = reply
-        self.apply = apply
-    }
 }
 
 /// What a write did: the journal change to store with it, and what to answer with once it is durable.

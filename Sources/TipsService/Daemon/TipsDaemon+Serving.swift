@@ -66,7 +66,7 @@ extension TipsDaemon {
         let object = TipsObject(
             engine: engine, writer: opened.writer, loop: loop, translations: translations, languages: languages,
             testing: options.testing)
-        (tips, writer) = (object, opened.writer)
+        tips = object
         object.log = { [log] in log.warning($0) }
         object.onDatastoreRefused = { [self] error in
             log.error("Failed to open the datastore: \(error); nothing was written to it")

@@ -20,7 +20,6 @@ public final class TipsDaemon {
     /// The status the process exits with: 0 unless something failed on the way.
     public private(set) var exitStatus: Int32 = 0
     var tips: TipsObject?
-    var writer: DatastoreWriter?
     var alarm: LoopSourceID?
     var zoneWatch: PathWatch?
     var standIn: TipsStandIn?
