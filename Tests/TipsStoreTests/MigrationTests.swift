@@ -29,7 +29,7 @@ struct MigrationTests {
             try write(Data(), to: path)
             let datastore = try TipsDatastore(path: path)
             #expect(try datastore.load() == TipsState())
-            try datastore.save(TipsState(), appending: writerEntry(number: 1))
+            try datastore.save(TipsState(), journal: [.append(writerEntry(number: 1))])
             #expect(try datastore.moodJournal() == [writerEntry(number: 1)])
         }
     }
@@ -37,7 +37,7 @@ struct MigrationTests {
     @Test func aCurrentDatastoreIsOpenedWithoutMigratingAgain() throws {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"
-            try TipsDatastore(path: path).save(TipsState(), appending: writerEntry(number: 3))
+            try TipsDatastore(path: path).save(TipsState(), journal: [.append(writerEntry(number: 3))])
             #expect(try TipsDatastore(path: path).moodJournal() == [writerEntry(number: 3)])
             #expect(try queryValue("PRAGMA user_version", on: path) == .integer(3))
         }

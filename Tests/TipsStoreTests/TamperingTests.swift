@@ -63,7 +63,7 @@ struct TamperingTests {
                 hasLoggedMoods: 1, moodLogCount: 1,
                 streak: DayRun(first: CalendarDay(rawValue: 5), last: CalendarDay(rawValue: 6))),
             tips: [.timeView: TipRecord(invalidation: .tipClosed, displayCount: 1)])
-        try TipsDatastore(path: path).save(state, appending: writerEntry(number: 1))
+        try TipsDatastore(path: path).save(state, journal: [.append(writerEntry(number: 1))])
         try runSQL("PRAGMA ignore_check_constraints = ON; \(tampering.sql);", on: path)
         return path
     }
@@ -117,7 +117,7 @@ struct TamperingTests {
     @Test func anAlteredTableIsRefusedWhenTheDatastoreOpens() throws {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"
-            try TipsDatastore(path: path).save(TipsState(), appending: writerEntry(number: 1))
+            try TipsDatastore(path: path).save(TipsState(), journal: [.append(writerEntry(number: 1))])
             try runSQL("ALTER TABLE moods ADD COLUMN note TEXT", on: path)
             let before = try bytes(of: path)
             #expect(throws: DatastoreError.corrupt(path: path, reason: "its schema was altered (altered: moods)")) {
@@ -140,7 +140,7 @@ struct TamperingTests {
             for number in 1...400 {
                 state.parameters.moodLogCount = number
                 state.parameters.hasLoggedMoods = number
-                try datastore.save(state, appending: writerEntry(number: number))
+                try datastore.save(state, journal: [.append(writerEntry(number: number))])
             }
             try datastore.close()
             guard

@@ -7,8 +7,6 @@ enum SaveStatement: Int {
     case replaceParameters
     case replaceTip
     case deleteTip
-    case deleteAllTips
-    case insertTip
     case insertMood
     case countMoods
 
@@ -21,8 +19,6 @@ enum SaveStatement: Int {
         case .replaceParameters: ParametersTable.replace
         case .replaceTip: TipsTable.replace
         case .deleteTip: TipsTable.delete
-        case .deleteAllTips: TipsTable.deleteAll
-        case .insertTip: TipsTable.insert
         case .insertMood: MoodsTable.insert
         case .countMoods: MoodsTable.count
         }

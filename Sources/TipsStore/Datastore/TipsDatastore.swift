@@ -5,7 +5,7 @@ import TipsCore
 /// The durable home of the tips state and the mood journal: one SQLite file, open in one process at a time.
 ///
 /// A datastore is used from one thread. Opening it validates the file, takes an exclusive lock that lasts until the
-/// datastore is closed, and migrates the schema to the current version. Every ``save(_:appending:)`` is one
+/// datastore is closed, and migrates the schema to the current version. Every ``save(_:journal:)`` is one
 /// transaction, synced to disk before it returns. ``close()`` (or releasing the datastore) folds the WAL back into
 /// the file and removes it, so that the file alone then holds everything.
 public final class TipsDatastore {
@@ -79,38 +79,29 @@ public final class TipsDatastore {
         return state
     }
 
-    /// Saves the whole state and, when given, appends a mood to the journal, in one transaction.
-    ///
-    /// The parameters row is rewritten and the tips rows replaced by exactly the state's records. The journal is
-    /// never shortened: saving a fresh state, as a reset of the tips does, keeps every mood.
-    /// - Parameters:
-    ///   - state: The state to keep.
-    ///   - mood: A mood to append to the journal, if one was logged.
-    /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write (a negative count is refused this way);
-    ///   the transaction is then rolled back and nothing of this save is kept.
-    public func save(_ state: TipsState, appending mood: MoodEntry? = nil) throws(DatastoreError) {
-        try save(state, journal: mood.map { [JournalChange.append($0)] } ?? [])
-    }
-
     /// Saves the whole state and changes the journal as asked, in order, in one transaction synced to disk: the group
     /// commit of every request gathered while the previous one was being made durable.
     ///
     /// Only the rows that differ from what the file holds are written (the file then holds exactly `state`): a mood
-    /// logged rewrites the parameters row and appends to the journal, and leaves the tips' rows alone.
+    /// logged rewrites the parameters row and appends to the journal, and leaves the tips' rows alone. The journal is
+    /// shortened only by `.forget`: saving a fresh state, as a reset of the tips does, keeps every mood.
     ///
     /// - Parameters:
     ///   - state: The state to keep.
     ///   - journal: What happens to the journal, in order: moods appended, the journal erased.
     /// - Returns: For each `.forget`, how many moods it erased.
-    /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write; the transaction is then rolled back and
-    ///   nothing of this save is kept.
+    /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write (a negative count is refused this way); the
+    ///   transaction is then rolled back and nothing of this save is kept. What ``load()`` throws when nothing was
+    ///   loaded before, since the rows are compared with the file's.
     @discardableResult
-    public func save(_ state: TipsState, journal: [JournalChange]) throws(DatastoreError) -> [Int] {
+    public func save(_ state: TipsState, journal: [JournalChange] = []) throws(DatastoreError) -> [Int] {
         var forgotten: [Int] = []
         // A datastore whose file was replaced refuses every write, in checkIdentity, whatever the path check.
         if pathCheck == .beforeEverySave || pathMayHaveChanged || replacedAndSavedTo != nil {
             try checkIdentity()
             pathMayHaveChanged = false
+        let before: TipsState
+        if let onDisk { before = onDisk } else { before = try load() }
         }
         do throws(SQLiteError) {
             let connection = try open()
@@ -118,23 +109,14 @@ public final class TipsDatastore {
                 try connection.prepared(.begin).run()
             }
             begunAhead = false
-            if let onDisk {
-                if onDisk.parameters != state.parameters || onDisk.displayWindowOpened != state.displayWindowOpened {
-                    try connection.prepared(.replaceParameters).run(ParametersTable.parameters(of: state))
-                }
-                for (id, record) in state.tips where onDisk.tips[id] != record {
-                    try connection.prepared(.replaceTip).run(TipsTable.parameters(of: id, record))
-                }
-                for id in onDisk.tips.keys where state.tips[id] == nil {
-                    try connection.prepared(.deleteTip).run([.text(id.rawValue)])
-                }
-            } else {
+            if before.parameters != state.parameters || before.displayWindowOpened != state.displayWindowOpened {
                 try connection.prepared(.replaceParameters).run(ParametersTable.parameters(of: state))
-                try connection.prepared(.deleteAllTips).run()
-                let insertTip = try connection.prepared(.insertTip)
-                for (id, record) in state.tips {
-                    try insertTip.run(TipsTable.parameters(of: id, record))
-                }
+            }
+            for (id, record) in state.tips where before.tips[id] != record {
+                try connection.prepared(.replaceTip).run(TipsTable.parameters(of: id, record))
+            }
+            for id in before.tips.keys where state.tips[id] == nil {
+                try connection.prepared(.deleteTip).run([.text(id.rawValue)])
             }
             for change in journal {
                 switch change {
