@@ -12,7 +12,8 @@ struct Tampering: CustomTestStringConvertible, Sendable {
     let inJournal: Bool
     /// The reason the row decoders give, which reading the row reports when no constraint catches it first.
     let reason: String
-    /// The table whose CHECK constraint SQLite's check finds broken at open; `nil` when none can see it.
+    /// The table whose CHECK constraint SQLite's check finds broken before anything is written; `nil` when none can
+    /// see it.
     var table: String? {
         if sql.contains("DELETE") { return nil }
         return ["moods", "parameters", "tips"].first { sql.contains(" \($0) ") || sql.contains(" \($0)(") }
@@ -70,12 +71,15 @@ struct TamperingTests {
 
     // A damaged journal was once found only by the first LogMood, while the service went on serving.
     @Test(arguments: tamperings.filter { $0.table != nil })
-    func aRowBreakingAConstraintIsRefusedWhenTheDatastoreOpensAndLeftIntact(_ tampering: Tampering) throws {
+    func aRowBreakingAConstraintIsRefusedBeforeAnythingIsWrittenAndLeftIntact(_ tampering: Tampering) throws {
         try withTemporaryFolder { folder in
             let path = try Self.tamperedDatastore(in: folder, tampering)
             let before = try bytes(of: path)
             let reason = "SQLite's check found: CHECK constraint failed in \(tampering.table ?? "")"
-            #expect(throws: DatastoreError.corrupt(path: path, reason: reason)) { try TipsDatastore(path: path) }
+            // Opening refuses a damaged state; the journal's pages are read through after it, before the first write.
+            #expect(throws: DatastoreError.corrupt(path: path, reason: reason)) {
+                try TipsDatastore(path: path).verifyJournalPages()
+            }
             #expect(try bytes(of: path) == before)
             #expect(try contents(of: folder) == ["tips.sqlite"])
         }
@@ -132,7 +136,7 @@ struct TamperingTests {
         }
     }
 
-    @Test func aDamagedPageInTheJournalIsRefusedWhenTheDatastoreOpensAndLeftIntact() throws {
+    @Test func aDamagedPageInTheJournalIsRefusedBeforeAnythingIsWrittenAndLeftIntact() throws {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"
             let datastore = try TipsDatastore(path: path)
@@ -155,7 +159,7 @@ struct TamperingTests {
             try damaged.write(to: URL(fileURLWithPath: path))
 
             #expect {
-                try TipsDatastore(path: path)
+                try TipsDatastore(path: path).verifyJournalPages()
             } throws: { error in
                 guard case .corrupt(let named, _) = error as? DatastoreError else { return false }
                 return named == path

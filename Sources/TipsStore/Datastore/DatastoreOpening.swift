@@ -24,7 +24,7 @@ enum DatastoreOpening {
     ///
     /// - Throws: `DatastoreError` for a file that cannot be created or opened, is unsafe, read-only, not ours, newer,
     ///   in use, corrupt, altered, or cannot be migrated.
-    static func open(path: String, pages: PageCheck) throws(DatastoreError) -> Opened {
+    static func open(path: String) throws(DatastoreError) -> Opened {
         let notes = try DatastoreFile.secure(at: path)
         try DatastoreFile.createIfMissing(at: path)
         try DatastoreFile.checkWritable(path)
@@ -55,7 +55,7 @@ enum DatastoreOpening {
             throw .cannotOpen(path: path, reason: "SQLite could only open it read-only")
         }
         // Checked before the first write, so that a damaged or altered file is refused byte-for-byte intact.
-        try DatastoreCheck.verify(connection, path: path, version: version, pages: pages)
+        try DatastoreCheck.verify(connection, path: path, version: version)
         try configure(connection, path: path)
         try migrate(connection, path: path, from: version)
         return Opened(connection: connection, identity: DatastoreFile.identity(of: path), notes: notes)

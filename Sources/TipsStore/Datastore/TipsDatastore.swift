@@ -40,19 +40,18 @@ public final class TipsDatastore {
     /// Opens the datastore at `path`, creating it, and any missing folders, when it does not exist.
     ///
     /// Created folders get mode 0700 and a created file mode 0600, whatever the umask. An existing file is validated
-    /// before anything is written to it, and is left exactly as it was when refused.
+    /// before anything is written to it, and is left exactly as it was when refused. Opening reads through every page
+    /// but the journal's, which grows with the years and would make every start slower: ``verifyJournalPages()``
+    /// reads those, before the first write.
     /// - Parameter path: The datastore file, usually ``defaultPath(environment:)``.
     /// - Throws: `DatastoreError.cannotCreate` or `.cannotOpen` when the file cannot be had,
     ///   `.notADatastore` for a file that is not SQLite or is another application's database,
     ///   `.newerSchema` for a datastore of a newer version, `.inUse` when another process has it open,
+    ///   `.corrupt` for a damaged page or an altered schema,
     ///   `.migrationFailed` when an older datastore cannot be brought up to date.
-    /// - Parameters:
-    ///   - path: The datastore file.
-    ///   - pages: Which pages opening reads through before anything is written: all (the default), or all but the
-    ///     journal's, whose check ``verifyJournalPages()`` then makes before the first write.
-    public init(path: String, pages: PageCheck = .all) throws(DatastoreError) {
+    public init(path: String) throws(DatastoreError) {
         self.path = path
-        let opened = try DatastoreOpening.open(path: path, pages: pages)
+        let opened = try DatastoreOpening.open(path: path)
         self.connection = opened.connection
         self.identity = opened.identity
         self.notes = opened.notes
@@ -100,9 +99,9 @@ public final class TipsDatastore {
         if pathCheck == .beforeEverySave || pathMayHaveChanged || replacedAndSavedTo != nil {
             try checkIdentity()
             pathMayHaveChanged = false
+        }
         let before: TipsState
         if let onDisk { before = onDisk } else { before = try load() }
-        }
         do throws(SQLiteError) {
             let connection = try open()
             if !begunAhead || !connection.isInTransaction {
@@ -186,8 +185,8 @@ public final class TipsDatastore {
         return journal
     }
 
-    /// Reads through every page of the datastore, the journal's included: the check a datastore opened with
-    /// `pages: .allButTheJournal` makes before its first write.
+    /// Reads through every page of the datastore, the journal's included: the check opening leaves for later, to be
+    /// made before the first write.
     ///
     /// - Throws: `DatastoreError.corrupt` with what SQLite found; nothing has been written then.
     public func verifyJournalPages() throws(DatastoreError) {
@@ -240,7 +239,7 @@ public final class TipsDatastore {
     /// Closes the connection and opens the file at the path again.
     private func reopen() throws(DatastoreError) {
         connection = nil
-        let opened = try DatastoreOpening.open(path: path, pages: .all)
+        let opened = try DatastoreOpening.open(path: path)
         connection = opened.connection
         identity = opened.identity
     }

@@ -77,8 +77,9 @@ public final class DatastoreWriter: @unchecked Sendable {
 
 /// Work for the ``DatastoreWriter``.
 public enum DatastoreJob: Sendable {
-    /// Reads through every page of the journal (see ``PageCheck/allButTheJournal``); when one is damaged, this job
-    /// and every later one fail with that error, and nothing is written.
+    /// Reads through every page of the journal, which opening left for later
+    /// (``TipsDatastore/verifyJournalPages()``); when one is damaged, this job and every later one fail with that
+    /// error, and nothing is written.
     case verifyJournalPages
     /// Saves `state` and applies the journal changes in order, in one transaction synced to disk.
     case save(TipsState, [JournalChange])
