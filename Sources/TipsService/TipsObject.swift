@@ -184,7 +184,7 @@ public final class TipsObject {
             case .failed(let error):
                 self?.log("Failed to read the mood journal: \(error)")
                 answer.fail(TipsServiceError.reply(for: error))
-            case .saved, .verified, .noted, .begun:
+            case .saved, .done:
                 answer.fail(.failed("The datastore answered a journal read with another job's result"))
             }
             self?.answered(caller)
