@@ -10,12 +10,7 @@ enum MoodsTable {
     static let forget = [
         "DROP TRIGGER moods_are_never_deleted",
         "DELETE FROM moods",
-        """
-        CREATE TRIGGER moods_are_never_deleted BEFORE DELETE ON moods
-        BEGIN
-            SELECT RAISE(ABORT, 'the mood journal is append-only');
-        END
-        """,
+        SchemaMigration.journalNeverDeletedTrigger,
     ]
 
     /// Counts the journal's entries.
