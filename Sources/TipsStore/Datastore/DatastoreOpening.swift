@@ -5,9 +5,6 @@ import CSQLite
 /// Nothing is written until the file is known to be ours (or an empty database): a refused file is left exactly as
 /// it was, with no journal-mode change and no `-wal` or `-shm` file.
 enum DatastoreOpening {
-    /// How long a statement waits for another connection's lock before the datastore is reported in use.
-    static let busyTimeoutMilliseconds: Int32 = 250
-
     /// What opening found and did besides handing over the connection.
     struct Opened {
         /// The open, validated, exclusively locked datastore, at the current schema version.
@@ -37,7 +34,9 @@ enum DatastoreOpening {
         let connection: SQLiteConnection
         do throws(SQLiteError) {
             connection = try SQLiteConnection(path: path)
-            connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            // How long, in milliseconds, a statement waits for another connection's lock before the datastore is
+            // reported in use.
+            try connection.execute("PRAGMA busy_timeout = 250")
             // Exclusive before the first read: the lock taken then is kept, and a WAL is indexed in heap memory,
             // so no -shm file is ever created.
             try connection.execute("PRAGMA locking_mode = EXCLUSIVE")

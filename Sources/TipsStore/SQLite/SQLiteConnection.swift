@@ -96,11 +96,6 @@ final class SQLiteConnection {
     /// Whether SQLite opened the file read-only, as it does when the file system forbids writing.
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
-    /// Waits up to `milliseconds` for another connection's lock before a statement fails with `SQLITE_BUSY`.
-    func setBusyTimeout(milliseconds: Int32) {
-        sqlite3_busy_timeout(handle, milliseconds)
-    }
-
     /// Whether closing the connection checkpoints the WAL into the database file (SQLite's default) or leaves the
     /// file and its WAL exactly as they are.
     ///
