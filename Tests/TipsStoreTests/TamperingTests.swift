@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 import TipsCore
@@ -108,7 +109,7 @@ struct TamperingTests {
             var reasons: [String] = []
             for row in try queryRows(select, on: path) {
                 do throws(RowDecodingError) {
-                    try decode(row.map(\.sqliteValue))
+                    try decode(row)
                 } catch {
                     reasons.append(error.reason)
                 }
@@ -151,7 +152,7 @@ struct TamperingTests {
                 case .integer(let root) = try queryValue(
                     "SELECT rootpage FROM sqlite_schema WHERE name = 'moods'", on: path),
                 case .integer(let pageSize) = try queryValue("PRAGMA page_size", on: path)
-            else { throw RawDatabaseError(description: "no moods table") }
+            else { throw SQLiteError(code: SQLITE_ERROR, message: "no moods table") }
             // Scribble over the middle of the journal's root page: its cell pointers now point at nonsense.
             var damaged = try bytes(of: path)
             let offset = Int((root - 1) * pageSize) + 8
@@ -165,17 +166,6 @@ struct TamperingTests {
                 return named == path
             }
             #expect(try bytes(of: path) == damaged)
-        }
-    }
-}
-
-extension RawValue {
-    /// The value as the datastore's row readers take it.
-    var sqliteValue: SQLiteValue {
-        switch self {
-        case .integer(let value): .integer(value)
-        case .text(let value): .text(value)
-        case .other: .null
         }
     }
 }
