@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TipsCore
-import TipsStore
+
+@testable import TipsStore
 
 @Suite("Saving and loading")
 struct SavingAndLoadingTests {
@@ -157,6 +158,23 @@ struct SavingAndLoadingTests {
             // The datastore is still usable after the rollback.
             try datastore.save(TipsState(), journal: [.append(Self.journal[1])])
             #expect(try datastore.moodJournal() == Array(Self.journal[0...1]))
+        }
+    }
+
+    @Test func forgettingTheJournalSaysHowManyMoodsWentAndLeavesItAppendOnly() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            do {
+                let datastore = try TipsDatastore(path: path)
+                try datastore.save(Self.fullState, journal: Self.journal.map(JournalChange.append))
+                let forgotten = try datastore.save(TipsState(), journal: [.forget, .append(Self.journal[0]), .forget])
+                #expect(forgotten == [Self.journal.count, 1])
+                try datastore.save(TipsState(), journal: [.append(Self.journal[1])])
+                #expect(try datastore.moodJournal() == [Self.journal[1]])
+            }
+            // The trigger forgetting dropped is back: the journal is append-only again, and opens as ours.
+            #expect(throws: SQLiteError.self) { try runSQL("DELETE FROM moods", on: path) }
+            #expect(try TipsDatastore(path: path).moodJournal() == [Self.journal[1]])
         }
     }
 }

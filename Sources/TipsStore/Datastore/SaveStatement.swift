@@ -8,7 +8,6 @@ enum SaveStatement: Int {
     case replaceTip
     case deleteTip
     case insertMood
-    case countMoods
 
     /// The statement's text.
     var sql: String {
@@ -20,7 +19,6 @@ enum SaveStatement: Int {
         case .replaceTip: TipsTable.replace
         case .deleteTip: TipsTable.delete
         case .insertMood: MoodsTable.insert
-        case .countMoods: MoodsTable.count
         }
     }
 }

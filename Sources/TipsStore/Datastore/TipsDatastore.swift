@@ -122,12 +122,8 @@ public final class TipsDatastore {
                 case .append(let mood):
                     try connection.prepared(.insertMood).run(MoodsTable.parameters(of: mood))
                 case .forget:
-                    guard case .integer(let count)? = try connection.prepared(.countMoods).rows().first?.first
-                    else { throw SQLiteError(code: SQLITE_ERROR, message: "counting the moods returned no number") }
-                    forgotten.append(Int(count))
-                    for statement in MoodsTable.forget {
-                        try connection.execute(statement)
-                    }
+                    try connection.execute(MoodsTable.forget)
+                    forgotten.append(connection.changes)
                 }
             }
             try connection.prepared(.commit).run()

@@ -90,6 +90,9 @@ final class SQLiteConnection {
         return value
     }
 
+    /// How many rows the last INSERT, UPDATE or DELETE changed (`sqlite3_changes64`).
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+
     /// Whether a transaction is open.
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
