@@ -5,7 +5,7 @@ import TipsNotifier
 // feels-tips-notifier: wiring only, in named steps. What it follows and decides, and the steps themselves, live in
 // TipsNotifier.
 //
-// The wiring is one function: its state lives in a RunningNotifier it holds in a local rather than in main.swift's
+// The wiring is one function: its state lives in a TipNotifier it holds in a local rather than in main.swift's
 // globals, which Swift 6 makes the main actor's.
 
 /// Shows tips as notifications until told to stop, then exits with its status.
@@ -15,12 +15,9 @@ func run() -> Never {
     let options = NotifierOptions.invocation(arguments: Array(CommandLine.arguments.dropFirst())).optionsOrExit(
         log: log)
 
-    let notifier: RunningNotifier
+    let notifier: TipNotifier
     do {
-        RunningNotifier.useOneSessionBus(address: options.address)
-        notifier = try RunningNotifier(options: options, log: log)
-        notifier.logEvents()
-        notifier.stopWhenFinished()
+        notifier = try TipNotifier(options: options, log: log)
         notifier.handleSignals()
         try notifier.start()
     } catch {

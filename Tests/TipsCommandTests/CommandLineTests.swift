@@ -19,9 +19,9 @@ struct CommandLineTests {
         (["moods", "export"], .moodsExport),
         ([], .status),
         (["help"], .help(topic: nil)),
-        (["help", "moods", "export"], .help(topic: "moods")),
-        (["why", "--help"], .help(topic: "why")),
-        (["--help", "help", "why"], .help(topic: "why")),
+        (["help", "moods", "export"], .help(topic: .moods)),
+        (["why", "--help"], .help(topic: .why)),
+        (["--help", "help", "why"], .help(topic: .why)),
         (["-h"], .help(topic: nil)),
         (["--version", "tips"], .version),
         (["log", "--", "-great"], .log(mood: "-great")),
@@ -86,8 +86,8 @@ struct CommandLineTests {
         #expect(result.status == 0, "\(result.transcript)")
         #expect(result.stdout == CommandHelp.overall + "\n")
         #expect(result.stdout.hasPrefix("Usage: feels-tips [OPTIONS] [COMMAND [ARGUMENTS]]\n"))
-        for topic in CommandHelp.topics {
-            #expect(result.stdout.contains("\n  \(topic.name)"), "the overall help lists '\(topic.name)'")
+        for topic in CommandName.allCases {
+            #expect(result.stdout.contains("\n  \(topic.rawValue)"), "the overall help lists '\(topic.rawValue)'")
         }
         for word in [
             "--json", "--address ADDRESS", "-y, --yes, --no-ask", "-h, --help", "--version", "NO_COLOR",
@@ -103,11 +103,12 @@ struct CommandLineTests {
         }
     }
 
-    @Test(arguments: CommandHelp.topics.map(\.name))
-    func eachCommandHasItsOwnHelpThreeWays(topic: String) throws {
+    @Test(arguments: CommandName.allCases)
+    func eachCommandHasItsOwnHelpThreeWays(topic: CommandName) throws {
         let expected = CommandHelp.text(for: topic)
         #expect(expected.hasPrefix("Usage: feels-tips "))
-        for arguments in [["help", topic], [topic, "--help"], ["-h", topic]] {
+        let name = topic.rawValue
+        for arguments in [["help", name], [name, "--help"], ["-h", name]] {
             let result = try FeelsTips.run(arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
             #expect(result.status == 0, "\(result.transcript)")
             #expect(result.stdout == expected)

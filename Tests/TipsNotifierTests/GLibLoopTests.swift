@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TipsCore
 import TipsInterface
-import TipsNotifier
+@testable import TipsNotifier
 
 /// GLib's main loop behind our `DBusEventLoop` seam, and the wall-clock alarm watched through it.
 ///

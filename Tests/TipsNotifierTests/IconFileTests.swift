@@ -2,7 +2,7 @@ import BusTestSupport
 import Foundation
 import Testing
 import TipsCore
-import TipsNotifier
+@testable import TipsNotifier
 
 /// The notification's image as a file every server can draw: mako looks icon names up in hicolor alone, GNOME Shell
 /// in Adwaita, Plasma in Breeze, and no name of a tip is in all three.

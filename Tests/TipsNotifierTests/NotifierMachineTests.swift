@@ -1,7 +1,7 @@
 import Testing
 import TipsCore
 import TipsInterface
-import TipsNotifier
+@testable import TipsNotifier
 
 /// The notifier's decisions without a bus: each input, and the effects it asks for.
 @Suite("The notifier's state machine")

@@ -1,6 +1,6 @@
 import Testing
 import TipsCore
-import TipsNotifier
+@testable import TipsNotifier
 
 /// How the notifier words its log lines and reads its command line.
 @Suite("Wording and the command line")

@@ -38,13 +38,13 @@ public enum RegularFile {
         }
     }
 
-    /// Replaces the file at `path` with `bytes` atomically: a temporary file beside it, written and synced, is
+    /// Replaces the file at `path` with `text` atomically: a temporary file beside it, written and synced, is
     /// renamed over it, and the folder synced. When `path` is a symbolic link (a dotfiles manager's), the link's
     /// final target is replaced and the link kept. Missing folders are created with mode 0700.
     ///
     /// - Parameter mode: The new file's mode, when there is none yet; a file replaced keeps its own.
     /// - Throws: `RegularFileError` when the target exists but is not a regular file, or a step fails.
-    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(RegularFileError) {
+    public static func replace(_ path: String, with text: String, mode: mode_t = 0o600) throws(RegularFileError) {
         let target = try resolvingLinks(path)
         var status = stat()
         var keptMode = mode
@@ -61,16 +61,7 @@ public enum RegularFile {
         guard descriptor >= 0 else { throw .system(reason: reason(errno)) }
         var failure: Int32 = 0
         if fchmod(descriptor, keptMode) != 0 { failure = errno }
-        var rest = bytes[...]
-        while failure == 0, !rest.isEmpty {
-            let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                failure = written < 0 ? errno : EIO
-                break
-            }
-            rest = rest.dropFirst(written)
-        }
+        if failure == 0, !FileOutput.write(text, to: descriptor) { failure = errno }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         if failure == 0, rename(temporary, target) != 0 { failure = errno }

@@ -70,7 +70,7 @@ public struct NotificationSettings: Hashable, Sendable {
     /// - Throws: `SettingsError.cannotWrite` naming the step that failed.
     public func save(to path: String) throws(SettingsError) {
         do {
-            try RegularFile.replace(path, with: Array(keyFile.utf8))
+            try RegularFile.replace(path, with: keyFile)
         } catch {
             throw .cannotWrite(path: path, reason: error.description)
         }

@@ -41,7 +41,7 @@ extension TipsClient {
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
             return CommandFailure(
                 .unreachable,
-                "feels-tipsd is not running and cannot be started: nothing provides \(Self.busName) on this bus "
+                "feels-tipsd is not running and cannot be started: nothing provides \(Tips1.busName) on this bus "
                     + "(is Feels Tips installed?)")
         case _ where name.hasPrefix("org.freedesktop.DBus.Error.Spawn."):
             return CommandFailure(.unreachable, "feels-tipsd is not running and could not be started: \(message)")

@@ -6,10 +6,6 @@ import TipsInterface
 /// Calls go to the well-known name, so the bus starts `feels-tipsd` by D-Bus activation when it is installed and not
 /// running.
 public final class TipsClient {
-    /// The service's bus name.
-    public static let busName = Tips1.busName
-    /// The tips object.
-    public static let objectPath = Tips1.objectPath
     /// How long a call may take, activation included: libdbus's and sd-bus's default, and as long as dbus-daemon gives a
     /// service to start.
     public static let timeout: Duration = .seconds(25)
@@ -58,7 +54,7 @@ public final class TipsClient {
     /// The typed client of `org.feels.Tips1.Testing`.
     public var testing: Tips1TestingClient {
         Tips1TestingClient(
-            connection: connection, destination: Self.busName, path: Self.objectPath, timeout: Self.timeout)
+            connection: connection, destination: Tips1.busName, path: Tips1.objectPath, timeout: Self.timeout)
     }
 
     /// Runs calls of the typed clients, their failures as exit statuses (``failure(for:)``).
@@ -97,7 +93,7 @@ public final class TipsClient {
         do {
             let reply = try connection.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "GetNameOwner", arguments: [.string(Self.busName.rawValue)], timeout: Self.timeout)
+                member: "GetNameOwner", arguments: [.string(Tips1.busName.rawValue)], timeout: Self.timeout)
             return reply.first?.stringValue
         } catch {
             if case .remote("org.freedesktop.DBus.Error.NameHasNoOwner", _) = error { return nil }

@@ -32,7 +32,7 @@ extension CommandRunner {
             var table = TextTable.labels()
             table.append([
                 "Service:",
-                "feels-tipsd \(properties.serviceVersion) (\(TipsClient.busName) on \(client.busDescription))",
+                "feels-tipsd \(properties.serviceVersion) (\(Tips1.busName) on \(client.busDescription))",
             ])
             table.append(["Datastore:", properties.datastore])
             table.append(["Time zone:", properties.timeZone])
@@ -43,15 +43,12 @@ extension CommandRunner {
                 active.map { $0.isEmpty ? "none" : "\($0) (for testing)" }
                     ?? "not served (only 'feels-tipsd --testing' serves the switches)",
             ])
-            let parameters: [(Tips1.Property, String)] = [
-                (.moodLogCount, String(properties.moodLogCount)), (.hasLoggedMoods, String(properties.hasLoggedMoods)),
-                (.hasSeenSettings, String(properties.hasSeenSettings)),
-                (.daysUsingApp, String(properties.daysUsingApp)),
-                (.currentStreak, String(properties.currentStreak)),
-            ]
-            for (property, value) in parameters {
-                table.append([Self.parameterName(of: property.name.rawValue) + ":", value])
-            }
+            // The parameters as rules name them.
+            table.append(["mood-log-count:", String(properties.moodLogCount)])
+            table.append(["has-logged-moods:", String(properties.hasLoggedMoods)])
+            table.append(["has-seen-settings:", String(properties.hasSeenSettings)])
+            table.append(["days-using-app:", String(properties.daysUsingApp)])
+            table.append(["current-streak:", String(properties.currentStreak)])
             table.append(["Tip notifications:", notifications.text(style)])
             return table.rendered()
         }
@@ -63,16 +60,5 @@ extension CommandRunner {
     /// - Parameter microseconds: `NextDisplayTime`: microseconds since the epoch, 0 for now.
     func nextNewTip(_ microseconds: Int64) -> String {
         microseconds == 0 ? "now" : LocalTime.text(microseconds, countingFrom: LocalTime.now)
-    }
-
-    /// The name a rule gives the parameter a property carries, as the wire spells parameters: `MoodLogCount` is
-    /// `mood-log-count`.
-    static func parameterName(of property: String) -> String {
-        var name = ""
-        for character in property {
-            if character.isUppercase, !name.isEmpty { name += "-" }
-            name += character.lowercased()
-        }
-        return name
     }
 }

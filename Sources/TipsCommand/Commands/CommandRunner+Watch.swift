@@ -14,9 +14,9 @@ extension CommandRunner {
         // a unicast signal reaches us whoever sent it, so the router checks each sender itself.
         let router = SignalRouter(connection: connection)
         do {
-            let sender = TipsClient.busName.rawValue
+            let sender = Tips1.busName.rawValue
             for rule in Tips1.Signal.allCases.map(\.rule) + [
-                .propertiesChanged(sender: sender, path: TipsClient.objectPath.rawValue), .nameOwnerChanged(sender),
+                .propertiesChanged(sender: sender, path: Tips1.objectPath.rawValue), .nameOwnerChanged(sender),
             ] {
                 try router.add(rule) { printer.print($0) }
             }

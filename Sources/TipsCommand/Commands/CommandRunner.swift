@@ -95,7 +95,7 @@ public struct CommandRunner {
 
     // MARK: - Help and version
 
-    private func help(_ topic: String?) -> CommandOutcome {
+    private func help(_ topic: CommandName?) -> CommandOutcome {
         write(CommandHelp.text(for: topic))
         return .success
     }

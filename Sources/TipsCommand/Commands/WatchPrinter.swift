@@ -15,7 +15,7 @@ struct WatchPrinter {
         let who = owner.map { "feels-tipsd \(version) as \($0)" } ?? "not served now"
         line(
             "watching", [("owner", .optional(owner)), ("version", .string(version))],
-            text: "\(TipsClient.busName) on \(bus): \(who). Ctrl-C stops.")
+            text: "\(Tips1.busName) on \(bus): \(who). Ctrl-C stops.")
     }
 
     /// A line for `message`, if it is a signal `watch` follows.
@@ -51,13 +51,13 @@ struct WatchPrinter {
                     ("invalidated", JSONValue(arguments[2])),
                 ], text: text)
         case ("org.freedesktop.DBus", "NameOwnerChanged"):
-            guard arguments.count == 3, arguments[0].stringValue == TipsClient.busName.rawValue,
+            guard arguments.count == 3, arguments[0].stringValue == Tips1.busName.rawValue,
                 let old = arguments[1].stringValue, let new = arguments[2].stringValue
             else { return }
             let text =
                 new.isEmpty
                 ? "feels-tipsd stopped (was \(old))"
-                : old.isEmpty ? "feels-tipsd started as \(new)" : "\(TipsClient.busName) moved from \(old) to \(new)"
+                : old.isEmpty ? "feels-tipsd started as \(new)" : "\(Tips1.busName) moved from \(old) to \(new)"
             line(
                 member,
                 [("old_owner", old.isEmpty ? .null : .string(old)), ("new_owner", new.isEmpty ? .null : .string(new))],

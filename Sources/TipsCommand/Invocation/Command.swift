@@ -27,7 +27,7 @@ public enum Command: Equatable, Sendable {
     /// A testing switch or the display frequency, for testing.
     case testing(TestingAction)
     /// The overall help (`nil`) or one command's.
-    case help(topic: String?)
+    case help(topic: CommandName?)
     /// The version.
     case version
 }

@@ -167,11 +167,9 @@ public struct Invocation: Equatable, Sendable {
         }
     }
 
-    private static func helpTopic(_ words: [String]) throws(CommandFailure) -> String? {
-        guard let topic = words.first else { return nil }
-        guard CommandHelp.topics.contains(where: { $0.name == topic }) else {
-            throw .usage("unknown command '\(topic)'")
-        }
+    private static func helpTopic(_ words: [String]) throws(CommandFailure) -> CommandName? {
+        guard let word = words.first else { return nil }
+        guard let topic = CommandName(rawValue: word) else { throw .usage("unknown command '\(word)'") }
         return topic
     }
 

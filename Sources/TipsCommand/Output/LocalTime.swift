@@ -42,9 +42,7 @@ public enum LocalTime {
     ///
     /// - Parameter microseconds: Microseconds since the epoch.
     public static func iso8601(_ microseconds: Int64) -> String {
-        var seconds = time_t(secondsSinceEpoch(microseconds))
-        var local = tm()
-        guard localtime_r(&seconds, &local) != nil else { return String(microseconds) }
+        guard let local = localTime(microseconds) else { return String(microseconds) }
         return strftime("%Y-%m-%dT%H:%M:%S", local) + offsetText(local.tm_gmtoff)
     }
 
@@ -95,10 +93,14 @@ public enum LocalTime {
     }
 
     private static func format(_ microseconds: Int64, _ pattern: String) -> String {
+        localTime(microseconds).map { strftime(pattern, $0) } ?? String(microseconds)
+    }
+
+    /// The local clock at an instant, from `localtime_r(3)`; `nil` for an instant it cannot represent.
+    private static func localTime(_ microseconds: Int64) -> tm? {
         var seconds = time_t(secondsSinceEpoch(microseconds))
         var local = tm()
-        guard localtime_r(&seconds, &local) != nil else { return String(microseconds) }
-        return strftime(pattern, local)
+        return localtime_r(&seconds, &local) != nil ? local : nil
     }
 
     private static func strftime(_ pattern: String, _ time: tm) -> String {

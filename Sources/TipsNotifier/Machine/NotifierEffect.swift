@@ -2,7 +2,7 @@ import TipsCore
 
 /// What ``NotifierMachine`` asks the runtime to do; every call goes out without blocking, and its answer comes back
 /// as a ``NotifierInput``.
-public enum NotifierEffect: Equatable, Sendable {
+enum NotifierEffect: Equatable, Sendable {
     /// `GetCapabilities` of the server (which starts one that is installed but not running).
     case askCapabilities
     /// `ClaimNotificationTip` of the service.

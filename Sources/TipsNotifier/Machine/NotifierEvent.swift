@@ -1,7 +1,7 @@
 import TipsCore
 
 /// Something the notifier did or saw that is worth a log line; the executable decides how to log it.
-public enum NotifierEvent: Equatable, Sendable, CustomStringConvertible {
+enum NotifierEvent: Equatable, Sendable, CustomStringConvertible {
     /// This notifier owns `org.feels.TipsNotifier` and shows tips.
     case becameActive
     /// Another notifier owns the name; this one waits in the queue.
@@ -52,7 +52,7 @@ public enum NotifierEvent: Equatable, Sendable, CustomStringConvertible {
     case problem(String)
 
     /// The log line.
-    public var description: String {
+    var description: String {
         switch self {
         case .becameActive: "Active: showing tips as notifications (owner of 'org.feels.TipsNotifier')"
         case .standingBy: "Standing by: another feels-tips-notifier owns 'org.feels.TipsNotifier'"

@@ -1,7 +1,7 @@
 import TipsCore
 
 /// Everything that happens to the notifier, as ``NotifierMachine`` reads it.
-public enum NotifierInput: Sendable {
+enum NotifierInput: Sendable {
     /// The watches' facts changed (or were heard for the first time).
     case facts(NotifierFacts)
     /// The wall-clock alarm fired: the display window may have ended, or the clock was set.
@@ -31,17 +31,17 @@ public enum NotifierInput: Sendable {
 }
 
 /// A call that failed: whether it says the peer is not there, and what it said.
-public struct CallFailure: Error, Equatable, Sendable, CustomStringConvertible {
+struct CallFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// What failed, as the bus or the peer said it.
-    public var description: String
+    var description: String
     /// Whether the error says the peer does not run and cannot be started (`ServiceUnknown`, `NameHasNoOwner`, a
     /// failed activation) or is in use elsewhere (`org.feels.Tips1.Error.InUse`), rather than that it misbehaved.
-    public var peerUnavailable: Bool
+    var peerUnavailable: Bool
     /// Whether no answer came in time: the peer may still act on the call, late, so it did not fail for sure.
-    public var timedOut: Bool
+    var timedOut: Bool
 
     /// A failure.
-    public init(_ description: String, peerUnavailable: Bool = false, timedOut: Bool = false) {
+    init(_ description: String, peerUnavailable: Bool = false, timedOut: Bool = false) {
         self.description = description
         self.peerUnavailable = peerUnavailable
         self.timedOut = timedOut
@@ -49,20 +49,20 @@ public struct CallFailure: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A tip the service claimed for this notifier, with its words in the notifier's language.
-public struct ClaimedTip: Equatable, Sendable {
+struct ClaimedTip: Equatable, Sendable {
     /// The tip.
-    public var id: TipID
+    var id: TipID
     /// The notification's title.
-    public var title: String
+    var title: String
     /// The notification's body.
-    public var body: String
+    var body: String
     /// A freedesktop icon name.
-    public var icon: String
+    var icon: String
     /// The notification's image: the icon's file as a `file://` URI, or its name when no file was found.
-    public var image: String
+    var image: String
 
     /// A claimed tip; `image` is `icon` unless given.
-    public init(id: TipID, title: String, body: String, icon: String, image: String? = nil) {
+    init(id: TipID, title: String, body: String, icon: String, image: String? = nil) {
         self.id = id
         self.title = title
         self.body = body
@@ -72,7 +72,7 @@ public struct ClaimedTip: Equatable, Sendable {
 }
 
 /// A signal of the notification server about a notification, by the id it gave.
-public enum ServerSignal: Equatable, Sendable {
+enum ServerSignal: Equatable, Sendable {
     /// `ActionInvoked(id, action)`: the user chose an action (`default` is a click on the notification).
     case actionInvoked(UInt32, action: String)
     /// `NotificationClosed(id, reason)`.
@@ -82,7 +82,7 @@ public enum ServerSignal: Equatable, Sendable {
 }
 
 /// What changed of a tip, as far as its notification is concerned.
-public enum TipChangeKind: Equatable, Sendable {
+enum TipChangeKind: Equatable, Sendable {
     /// It was invalidated (in an app, by `feels-tips`): its notification is withdrawn.
     case invalidated
     /// It is no longer marked notified (a reset): its notification is withdrawn.

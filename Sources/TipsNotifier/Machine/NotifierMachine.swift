@@ -10,23 +10,17 @@ import TipsCore
 /// every state ends either in a notification shown or in a stated reason to wait with something that ends the wait
 /// (a fact changing, the alarm, the retry timer): it never remembers a tip as "already shown" on its own, since the
 /// service's claim is what says so.
-public struct NotifierMachine {
+struct NotifierMachine {
     /// How the notifier runs.
-    public struct Configuration {
+    struct Configuration {
         /// Look once: show what is due now, wait for the user's answer, then finish.
-        public var once: Bool
+        var once: Bool
         /// Translates the notifier's own words.
-        public var translate: (String) -> String
-
-        /// A configuration.
-        public init(once: Bool, translate: @escaping (String) -> String) {
-            self.once = once
-            self.translate = translate
-        }
+        var translate: (String) -> String
     }
 
     /// The step under way, if any: one at a time.
-    public enum Step: Equatable, Sendable {
+    enum Step: Equatable, Sendable {
         /// Nothing is awaited.
         case idle
         /// `GetCapabilities` is awaited.
@@ -36,20 +30,20 @@ public struct NotifierMachine {
     }
 
     /// How long the first retry after a failing server or service waits; each failure in a row doubles it.
-    public static let firstRetry = Duration.seconds(30)
+    static let firstRetry = Duration.seconds(30)
     /// The longest wait between two retries.
-    public static let longestRetry = Duration.seconds(30 * 60)
+    static let longestRetry = Duration.seconds(30 * 60)
 
     /// The watches' latest facts.
-    public private(set) var facts = NotifierFacts()
+    private(set) var facts = NotifierFacts()
     /// The step under way.
-    public private(set) var step = Step.idle
+    private(set) var step = Step.idle
     /// The tips claimed that are not done with yet, oldest first.
-    public private(set) var notifications: [TipNotification] = []
+    private(set) var notifications: [TipNotification] = []
     /// The reason to wait last reported.
-    public private(set) var waiting: WaitReason?
+    private(set) var waiting: WaitReason?
     /// Whether the notifier is done.
-    public private(set) var finished = false
+    private(set) var finished = false
     private let configuration: Configuration
     private var capabilities: (server: String, set: Set<String>)?
     /// Set when a claim found no tip; cleared by whatever may make one due.
@@ -69,12 +63,12 @@ public struct NotifierMachine {
     private var windowReopened = true
 
     /// A machine that knows nothing yet.
-    public init(configuration: Configuration) {
+    init(configuration: Configuration) {
         self.configuration = configuration
     }
 
     /// Takes one input that happened at `now`, and returns what to do, in order.
-    public mutating func handle(_ input: NotifierInput, at now: Instant) -> [NotifierEffect] {
+    mutating func handle(_ input: NotifierInput, at now: Instant) -> [NotifierEffect] {
         guard !finished else { return [] }
         var effects: [NotifierEffect] = []
         switch input {

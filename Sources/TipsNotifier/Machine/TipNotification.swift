@@ -1,7 +1,7 @@
 /// One tip this notifier claimed, and where its notification is in its life.
-public struct TipNotification: Equatable, Sendable {
+struct TipNotification: Equatable, Sendable {
     /// Where the notification is.
-    public enum Phase: Equatable, Sendable {
+    enum Phase: Equatable, Sendable {
         /// Pending: `Notify` is on its way to the server, the unique name it went to (`nil`: the server was being
         /// started), for as long as the server takes; `again` for a notification lost with its server and shown once
         /// more. A slow server is never taken for one that did not show it.
@@ -19,28 +19,19 @@ public struct TipNotification: Equatable, Sendable {
     }
 
     /// The tip and its words.
-    public let tip: ClaimedTip
+    let tip: ClaimedTip
     /// What the notification says and offers.
-    public var content: NotificationContent
+    var content: NotificationContent
     /// Where it is.
-    public var phase: Phase
+    var phase: Phase
     /// The activation token the server sent for it, for the app to be raised.
-    public var activationToken: String?
+    var activationToken: String?
     /// Why it must be withdrawn as soon as the server has answered `Notify`, when that was asked meanwhile.
-    public var withdrawOnceShown: String?
+    var withdrawOnceShown: String?
     /// The id of the notification of an earlier tip that this one replaces on screen; 0 for none.
-    public var replacing: UInt32
-
-    /// A notification on its way to the server.
-    public init(tip: ClaimedTip, content: NotificationContent, phase: Phase, replacing: UInt32 = 0) {
-        self.tip = tip
-        self.content = content
-        self.phase = phase
-        self.replacing = replacing
-    }
-
+    var replacing: UInt32 = 0
     /// The server's id for it, while it is on screen.
-    public var onScreenID: UInt32? {
+    var onScreenID: UInt32? {
         if case .onScreen(_, let id) = phase { id } else { nil }
     }
 }

@@ -1,7 +1,7 @@
 import TipsCore
 
 /// Why the notifier shows nothing now, and what it waits for.
-public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
+enum WaitReason: Equatable, Sendable, CustomStringConvertible {
     /// Another notifier owns `org.feels.TipsNotifier`; this one stands by in the queue.
     case standby
     /// The user turned tip notifications off in the file at the path.
@@ -37,7 +37,7 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
     case tipOnScreen(TipID)
 
     /// What silences notifications.
-    public enum Silencer: Equatable, Sendable, CustomStringConvertible {
+    enum Silencer: Equatable, Sendable, CustomStringConvertible {
         /// The notification server's `Inhibited` property.
         case serverInhibited
         /// dunst is paused.
@@ -52,7 +52,7 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
         case xfceDoNotDisturb
 
         /// "the notification server inhibits notifications".
-        public var description: String {
+        var description: String {
             switch self {
             case .serverInhibited: "the notification server inhibits notifications"
             case .serverPaused: "the notification server is paused"
@@ -65,7 +65,7 @@ public enum WaitReason: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The log line: "Waiting: the display window is closed until 2026-12-01T10:00:00Z".
-    public var description: String {
+    var description: String {
         switch self {
         case .standby: "Standing by: another feels-tips-notifier shows the tips"
         case .turnedOff(let path): "Tip notifications are turned off in '\(path)'"

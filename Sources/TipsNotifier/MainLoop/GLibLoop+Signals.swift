@@ -4,7 +4,7 @@ import DBus
 extension GLibLoop {
     /// Calls `handler` from the loop whenever the process receives `signal` (SIGTERM, SIGINT, SIGHUP, SIGUSR1,
     /// SIGUSR2), through `g_unix_signal_add_full`, which handles the signal safely outside the signal handler.
-    public func addSignalHandler(_ signal: Int32, handler: @escaping () -> Void) {
+    func addSignalHandler(_ signal: Int32, handler: @escaping () -> Void) {
         let id = makeID()
         let callback = LoopCallback(timer: {
             handler()

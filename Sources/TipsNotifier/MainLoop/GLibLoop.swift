@@ -7,7 +7,7 @@ import DBus
 /// Watches are `g_unix_fd_add_full` sources, timers `g_timeout_add_full`, idle callbacks `g_idle_add_full`. A watch
 /// with no events is not polled at all, and nothing ticks while the loop is idle: when no source is due, GLib sleeps
 /// in poll(2) until a descriptor is ready. Use the loop from the thread that runs it.
-public final class GLibLoop: DBusEventLoop {
+final class GLibLoop: DBusEventLoop {
     struct Watch {
         let fd: Int32
         var events: WatchEvents
@@ -23,7 +23,7 @@ public final class GLibLoop: DBusEventLoop {
     private var stopRequested = false
 
     /// Creates a loop on GLib's default main context.
-    public init() {
+    init() {
         mainLoop = g_main_loop_new(nil, CGIO_FALSE)
     }
 
@@ -46,14 +46,14 @@ public final class GLibLoop: DBusEventLoop {
 
     /// Runs the loop until ``stop()`` is called from one of its handlers; returns at once when ``stop()`` was
     /// called before.
-    public func run() {
+    func run() {
         // g_main_loop_run forgets a quit that came before it.
         if !stopRequested { g_main_loop_run(mainLoop) }
         stopRequested = false
     }
 
     /// Makes ``run()`` return once the current handler returns, or at once if it is not running yet.
-    public func stop() {
+    func stop() {
         stopRequested = true
         g_main_loop_quit(mainLoop)
     }
@@ -62,7 +62,7 @@ public final class GLibLoop: DBusEventLoop {
 
     /// Starts watching `fd`; see `DBusEventLoop.addWatch(fd:events:handler:)`.
     @discardableResult
-    public func addWatch(fd: Int32, events: WatchEvents, handler: @escaping (WatchEvents) -> Void) -> LoopSourceID {
+    func addWatch(fd: Int32, events: WatchEvents, handler: @escaping (WatchEvents) -> Void) -> LoopSourceID {
         let id = makeID()
         let callback = LoopCallback {
             handler($0)
@@ -73,7 +73,7 @@ public final class GLibLoop: DBusEventLoop {
     }
 
     /// Changes what a watch waits for; an empty set stops polling its descriptor.
-    public func updateWatch(_ id: LoopSourceID, events: WatchEvents) {
+    func updateWatch(_ id: LoopSourceID, events: WatchEvents) {
         guard var watch = watches[id], watch.events != events else { return }
         // A GUnixFDSource's condition is fixed when it is made: replace the source.
         if watch.source != 0 { g_source_remove(watch.source) }
@@ -83,7 +83,7 @@ public final class GLibLoop: DBusEventLoop {
     }
 
     /// Stops a watch; its handler is never called again.
-    public func removeWatch(_ id: LoopSourceID) {
+    func removeWatch(_ id: LoopSourceID) {
         guard let watch = watches.removeValue(forKey: id) else { return }
         if watch.source != 0 { g_source_remove(watch.source) }
     }
@@ -110,7 +110,7 @@ public final class GLibLoop: DBusEventLoop {
 
     /// Starts a timer on the monotonic clock; see `DBusEventLoop.addTimer(interval:repeating:handler:)`.
     @discardableResult
-    public func addTimer(interval: Duration, repeating: Bool, handler: @escaping () -> Void) -> LoopSourceID {
+    func addTimer(interval: Duration, repeating: Bool, handler: @escaping () -> Void) -> LoopSourceID {
         let id = makeID()
         let callback = LoopCallback(timer: { [weak self] in
             if !repeating { self?.timers[id] = nil }
@@ -124,13 +124,13 @@ public final class GLibLoop: DBusEventLoop {
     }
 
     /// Stops a timer; its handler is never called again.
-    public func removeTimer(_ id: LoopSourceID) {
+    func removeTimer(_ id: LoopSourceID) {
         guard let source = timers.removeValue(forKey: id) else { return }
         g_source_remove(source)
     }
 
     /// Runs `handler` once, from the loop, before it sleeps again.
-    public func scheduleIdle(_ handler: @escaping () -> Void) {
+    func scheduleIdle(_ handler: @escaping () -> Void) {
         let callback = LoopCallback(timer: {
             handler()
             return false

@@ -9,7 +9,7 @@ import TipsCore
 /// is kept with a timerfd instead. It is armed with `TFD_TIMER_CANCEL_ON_SET`, so setting the clock (by hand, by NTP
 /// stepping it) or resuming from suspend also wakes it, since the instant may then need computing again. While
 /// disarmed its descriptor is not polled at all.
-public final class WallClockAlarm {
+final class WallClockAlarm {
     private let loop: any DBusEventLoop
     private let descriptor: Int32
     private let handler: () -> Void
@@ -22,7 +22,7 @@ public final class WallClockAlarm {
     ///   - handler: Called from the loop when the wall clock reaches the instant, or is set, or the machine resumes,
     ///     before it; the alarm is then disarmed.
     /// - Throws: `WallClockAlarmError` when the timerfd cannot be made.
-    public init(loop: any DBusEventLoop, handler: @escaping () -> Void) throws(WallClockAlarmError) {
+    init(loop: any DBusEventLoop, handler: @escaping () -> Void) throws(WallClockAlarmError) {
         self.loop = loop
         self.handler = handler
         descriptor = timerfd_create(CLOCK_REALTIME, CSYSTEM_TFD_NONBLOCK | CSYSTEM_TFD_CLOEXEC)
@@ -37,7 +37,7 @@ public final class WallClockAlarm {
     /// Sets the alarm for `instant`, replacing any earlier setting; an instant already past fires at once.
     ///
     /// - Throws: `WallClockAlarmError` when the kernel refuses the setting.
-    public func set(_ instant: Instant) throws(WallClockAlarmError) {
+    func set(_ instant: Instant) throws(WallClockAlarmError) {
         var spec = itimerspec()
         // A zero it_value disarms a timerfd: the epoch itself is a nanosecond later, and long past all the same.
         let seconds = max(0, instant.secondsSinceEpoch)
@@ -54,7 +54,7 @@ public final class WallClockAlarm {
     }
 
     /// Disarms the alarm; its handler is not called until it is set again.
-    public func cancel() {
+    func cancel() {
         var spec = itimerspec()
         _ = timerfd_settime(descriptor, 0, &spec, nil)
         if let watch {
@@ -74,10 +74,10 @@ public final class WallClockAlarm {
 }
 
 /// The wall-clock alarm's timerfd could not be made or set.
-public struct WallClockAlarmError: Error, Equatable, Sendable, CustomStringConvertible {
+struct WallClockAlarmError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What the kernel said.
-    public let reason: String
+    let reason: String
 
     /// "Cannot set the wall-clock alarm: …".
-    public var description: String { "Cannot set the wall-clock alarm: \(reason)" }
+    var description: String { "Cannot set the wall-clock alarm: \(reason)" }
 }

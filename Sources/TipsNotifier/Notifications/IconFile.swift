@@ -7,12 +7,12 @@ import TipsCore
 /// Adwaita, Plasma in Breeze, mako in hicolor alone. No name is in all of them (Adwaita 43 has no full-colour
 /// `audio-input-microphone`, Breeze no `audio-microphone`), so the notifier sends, beside the name, the file of the
 /// first name Adwaita or hicolor has, as a `file://` URI in the `image-path` hint, which every server draws as it is.
-public enum IconFile {
+enum IconFile {
     /// The themes looked in, in order: GNOME's, whose names the catalog's icons are chosen from, then the fallback
     /// theme every system has.
-    public static let themes = ["Adwaita", "hicolor"]
+    static let themes = ["Adwaita", "hicolor"]
     /// The sizes looked in, in order: the ones notifications are drawn at, then larger ones, then smaller.
-    public static let sizes = [
+    static let sizes = [
         "48x48", "64x64", "96x96", "128x128", "256x256", "512x512", "32x32", "24x24", "scalable",
     ]
 
@@ -21,7 +21,7 @@ public enum IconFile {
     /// - Parameters:
     ///   - names: Icon names, in order of preference.
     ///   - dataFolders: The XDG data folders, in order (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`).
-    public static func find(_ names: [String], in dataFolders: [String]) -> (name: String, path: String)? {
+    static func find(_ names: [String], in dataFolders: [String]) -> (name: String, path: String)? {
         // Names come from the service; only a plain icon name may become part of a path.
         let plain = names.filter { name in
             !name.isEmpty && name.utf8.count <= 255 && !name.hasPrefix(".")
@@ -64,7 +64,7 @@ public enum IconFile {
     }
 
     /// `path` as a `file://` URI, each byte outside RFC 3986's unreserved characters and `/` percent-encoded.
-    public static func uri(_ path: String) -> String {
+    static func uri(_ path: String) -> String {
         "file://" + PercentEncodedPath.encoding(path)
     }
 }

@@ -1,55 +1,34 @@
 /// What one desktop notification says and offers, as the freedesktop notification specification's `Notify` takes
 /// it.
-public struct NotificationContent: Hashable, Sendable {
+struct NotificationContent: Hashable, Sendable {
     /// The one-line summary (the title).
-    public var summary: String
+    var summary: String
     /// The body, already escaped when the server reads markup.
-    public var body: String
+    var body: String
     /// A freedesktop icon name: `Notify`'s `app_icon`.
-    public var icon: String
+    var icon: String
     /// The `image-path` hint: the icon's file as a `file://` URI, or its name when no file was found.
-    public var image: String
+    var image: String
     /// The `desktop-entry` hint: the id of the application's `.desktop` file, without the suffix.
-    public var desktopEntry: String
+    var desktopEntry: String
     /// The `category` hint.
-    public var category: String
+    var category: String
     /// The `urgency` hint.
-    public var urgency: NotificationUrgency
+    var urgency: NotificationUrgency
     /// The actions, by id, in order; `default` is the click on the notification itself.
-    public var actions: [NotificationAction]
-
-    /// Creates the content.
-    public init(
-        summary: String, body: String, icon: String, image: String? = nil, desktopEntry: String, category: String,
-        urgency: NotificationUrgency, actions: [NotificationAction]
-    ) {
-        self.summary = summary
-        self.body = body
-        self.icon = icon
-        self.image = image ?? icon
-        self.desktopEntry = desktopEntry
-        self.category = category
-        self.urgency = urgency
-        self.actions = actions
-    }
+    var actions: [NotificationAction]
 }
 
 /// An action a notification offers: a button, or `default` for a click on the notification.
-public struct NotificationAction: Hashable, Sendable {
+struct NotificationAction: Hashable, Sendable {
     /// The id the server sends back in `ActionInvoked`.
-    public var id: String
+    var id: String
     /// The words on the button.
-    public var label: String
-
-    /// Creates an action.
-    public init(id: String, label: String) {
-        self.id = id
-        self.label = label
-    }
+    var label: String
 }
 
 /// The specification's urgency levels.
-public enum NotificationUrgency: UInt8, Hashable, Sendable {
+enum NotificationUrgency: UInt8, Hashable, Sendable {
     /// Unimportant: may go straight to a list, and never interrupts.
     case low = 0
     /// The common level.
@@ -59,7 +38,7 @@ public enum NotificationUrgency: UInt8, Hashable, Sendable {
 }
 
 /// Why the server closed a notification: the `reason` of `NotificationClosed`.
-public enum NotificationCloseReason: Equatable, Sendable, CustomStringConvertible {
+enum NotificationCloseReason: Equatable, Sendable, CustomStringConvertible {
     /// 1: it expired.
     case expired
     /// 2: the user dismissed it.
@@ -70,7 +49,7 @@ public enum NotificationCloseReason: Equatable, Sendable, CustomStringConvertibl
     case undefined(Int32)
 
     /// The reason for a number the server sent.
-    public init(code: Int32) {
+    init(code: Int32) {
         switch code {
         case 1: self = .expired
         case 2: self = .dismissed
@@ -80,7 +59,7 @@ public enum NotificationCloseReason: Equatable, Sendable, CustomStringConvertibl
     }
 
     /// "dismissed by the user (2)".
-    public var description: String {
+    var description: String {
         switch self {
         case .expired: "expired (1)"
         case .dismissed: "dismissed by the user (2)"

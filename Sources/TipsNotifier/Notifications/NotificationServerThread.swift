@@ -10,7 +10,7 @@ import TipsCore
 /// in, and answers and signals go back to the notifier's main loop (GLib's default context), each as a
 /// `g_main_context_invoke` of the other side's context, in order. Only ``Request`` and ``Output`` values, all
 /// `Sendable`, cross between the threads.
-final class NotificationServerThread {
+final class NotificationServerThread: @unchecked Sendable {
     /// What the notifier asks of the notification server.
     enum Request: Sendable {
         /// `GetCapabilities`; answered by ``NotifierInput/capabilities(_:)``.
@@ -34,21 +34,37 @@ final class NotificationServerThread {
         case caughtUp
     }
 
-    private let worker: Worker
+    // Its mutable state is used only on the thread, which every entry checks; the main thread only hands it requests
+    // through its context.
+    private let context: GMainContextHandle
+    private let appName: String
+    /// The notifier's side, called on the main loop.
+    private let main: ContextBound<(Output) -> Void>
+    /// The notifications shown, by the id the server gave, each with its reference; a closed one leaves.
+    private var shown: [UInt32: UnsafeMutablePointer<NotifyNotification>] = [:]
 
-    /// Starts the thread; `onOutput` is called on the main loop (GLib's default context) with every output, in order.
+    /// Starts the thread, which lives as long as the process; `onOutput` is called on the main loop (GLib's default
+    /// context) with every output, in order.
     ///
     /// - Parameter appName: The application name libnotify sends the notifications under.
     init(appName: String, onOutput: @escaping (Output) -> Void) {
-        let main = ContextBound(onOutput, context: GMainContextHandle(g_main_context_default()))
-        worker = Worker(appName: appName, main: main)
-        worker.start()
+        context = GMainContextHandle(g_main_context_new())
+        self.appName = appName
+        main = ContextBound(onOutput, context: GMainContextHandle(g_main_context_default()))
+        let data = Unmanaged.passRetained(self).toOpaque()
+        let thread = g_thread_new(
+            "feels-libnotify",
+            { data in
+                guard let data else { return nil }
+                Unmanaged<NotificationServerThread>.fromOpaque(data).takeRetainedValue().run()
+                return nil
+            }, data)
+        g_thread_unref(thread)
     }
 
     /// Hands `request` to the thread; what it answers comes back through `onOutput`.
     func send(_ request: Request) {
-        let worker = worker
-        worker.context.invoke { worker.handle(request) }
+        context.invoke { [self] in handle(request) }
     }
 }
 
@@ -117,35 +133,7 @@ struct ContextBound<Value>: @unchecked Sendable {
 
 // MARK: - The thread
 
-/// The thread's side. Its mutable state is used only on the thread, which every entry checks; the object is shared
-/// with the main thread only to hand it requests through its context.
-private final class Worker: @unchecked Sendable {
-    let context: GMainContextHandle
-    private let appName: String
-    /// The notifier's side, called on the main loop.
-    private let main: ContextBound<(NotificationServerThread.Output) -> Void>
-    /// The notifications shown, by the id the server gave, each with its reference; a closed one leaves.
-    private var shown: [UInt32: UnsafeMutablePointer<NotifyNotification>] = [:]
-
-    init(appName: String, main: ContextBound<(NotificationServerThread.Output) -> Void>) {
-        context = GMainContextHandle(g_main_context_new())
-        self.appName = appName
-        self.main = main
-    }
-
-    /// Starts the thread; it lives as long as the process.
-    func start() {
-        let data = Unmanaged.passRetained(self).toOpaque()
-        let thread = g_thread_new(
-            "feels-libnotify",
-            { data in
-                guard let data else { return nil }
-                Unmanaged<Worker>.fromOpaque(data).takeRetainedValue().run()
-                return nil
-            }, data)
-        g_thread_unref(thread)
-    }
-
+extension NotificationServerThread {
     private func run() {
         g_main_context_push_thread_default(context.pointer)
         notify_init(appName)
@@ -156,20 +144,20 @@ private final class Worker: @unchecked Sendable {
             "libnotify", GLogLevelFlags(rawValue: levels),
             { _, _, message, data in
                 guard let data, let message else { return }
-                Unmanaged<Worker>.fromOpaque(data).takeUnretainedValue().post(
+                Unmanaged<NotificationServerThread>.fromOpaque(data).takeUnretainedValue().post(
                     .problem("libnotify: \(String(cString: message)), ignoring"))
             }, data)
         let loop = g_main_loop_new(context.pointer, CGIO_FALSE)
         g_main_loop_run(loop)
     }
 
-    private func post(_ output: NotificationServerThread.Output) {
+    private func post(_ output: Output) {
         main.invoke { $0(output) }
     }
 
     // MARK: - Requests
 
-    func handle(_ request: NotificationServerThread.Request) {
+    func handle(_ request: Request) {
         precondition(context.isOwnedByCallingThread)
         switch request {
         case .capabilities:
@@ -218,14 +206,14 @@ private final class Worker: @unchecked Sendable {
                 notification, action.id, action.label,
                 { notification, action, data in
                     guard let notification, let action, let data else { return }
-                    Unmanaged<Worker>.fromOpaque(data).takeUnretainedValue().invoked(
+                    Unmanaged<NotificationServerThread>.fromOpaque(data).takeUnretainedValue().invoked(
                         notification, action: String(cString: action))
                 }, data, nil)
         }
         let closed: @convention(c) (UnsafeMutablePointer<NotifyNotification>?, gpointer?) -> Void = {
             notification, data in
             guard let notification, let data else { return }
-            Unmanaged<Worker>.fromOpaque(data).takeUnretainedValue().closed(notification)
+            Unmanaged<NotificationServerThread>.fromOpaque(data).takeUnretainedValue().closed(notification)
         }
         g_signal_connect_data(
             notification, "closed", unsafeBitCast(closed, to: GCallback.self), data, nil, GConnectFlags(0))

@@ -2,23 +2,23 @@ import TipsInterface
 
 /// How a tip becomes a notification: its desktop words, its icon, the desktop entry of the app it leads to, a vendor
 /// category, normal urgency, and actions only where the server shows them and they lead somewhere.
-public enum TipNotificationContent {
+enum TipNotificationContent {
     /// The application name the notifications are sent under.
-    public static let appName = "Feels"
+    static let appName = "Feels"
     /// The Feels app's desktop entry and application id: where a click on a notification leads.
-    public static let appEntry = "org.feels.Feels"
+    static let appEntry = "org.feels.Feels"
     /// The service's own desktop entry, named while no Feels app is installed, so that desktops still list Feels
     /// in their notification settings; its name is the service's bus name (`org.feels.Tips.desktop`).
-    public static let serviceEntry = Tips1.busName.rawValue
+    static let serviceEntry = Tips1.busName.rawValue
     /// The `category` hint, in the specification's vendor form `x-vendor.class`.
-    public static let category = "x-feels.tip"
+    static let category = "x-feels.tip"
     /// The action of a click on the notification: open Feels at the tip.
-    public static let defaultAction = "default"
+    static let defaultAction = "default"
     /// The action of the button that turns tip notifications off.
-    public static let disableAction = "disable"
+    static let disableAction = "disable"
 
     /// The desktop entry the notifications name: the app's when it is installed, else the service's.
-    public static func desktopEntry(appInstalled: Bool) -> String {
+    static func desktopEntry(appInstalled: Bool) -> String {
         appInstalled ? appEntry : serviceEntry
     }
 
@@ -30,7 +30,7 @@ public enum TipNotificationContent {
     ///   - appInstalled: Whether the Feels app is installed: only then does a click lead somewhere, so only then is
     ///     there a default action.
     ///   - translate: Translates the notifier's own words.
-    public static func make(
+    static func make(
         _ tip: ClaimedTip, capabilities: Set<String>, appInstalled: Bool, translate: (String) -> String
     ) -> NotificationContent {
         var actions: [NotificationAction] = []
@@ -54,7 +54,7 @@ public enum TipNotificationContent {
     /// `text` with `&`, `<`, `>`, `'` and `"` written as entities, so that a server reading markup shows the words as
     /// written. Not GLib's `g_markup_escape_text`: it writes `'` as `&apos;`, which HTML 4 has not, and a server that
     /// renders its markup as HTML (Qt's rich text) may show as written; `&#39;` reads the same everywhere.
-    public static func escapeMarkup(_ text: String) -> String {
+    static func escapeMarkup(_ text: String) -> String {
         var escaped = ""
         escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

@@ -16,7 +16,7 @@ extension TipNotifier {
             }
             factsChanged()
             callService { [weak self] service, completion throws(DBusError) in
-                let options = Tips1.WordsOptions(languages: self?.configuration.languages)
+                let options = Tips1.WordsOptions(languages: self?.languages.map(\.text))
                 let folders = self?.iconFolders ?? []
                 try service.claimNotificationTip(options: options) { reply in
                     completion(reply.map { Self.claimedTip($0, iconFolders: folders) })
@@ -40,13 +40,13 @@ extension TipNotifier {
             do {
                 try settings.save(enabled: false)
             } catch {
-                onEvent(.problem("Failed to turn tip notifications off: \(error)"))
+                report(.problem("Failed to turn tip notifications off: \(error)"))
             }
         case .setAlarm(let instant):
             do {
                 try alarm?.set(instant)
             } catch {
-                onEvent(.problem("\(error); the next tip waits for the service's signals"))
+                report(.problem("\(error); the next tip waits for the service's signals"))
             }
         case .cancelAlarm:
             alarm?.cancel()
@@ -57,11 +57,11 @@ extension TipNotifier {
                 self?.send(.retry)
             }
         case .waitForOutcome:
-            _ = loop.addTimer(interval: configuration.outcomeWait, repeating: false) { [weak self] in
+            _ = loop.addTimer(interval: Self.outcomeWait, repeating: false) { [weak self] in
                 self?.send(.outcomeWaitEnded)
             }
         case .report(let event):
-            onEvent(event)
+            report(event)
         case .finish:
             alarm?.cancel()
             if let retryTimer { loop.removeTimer(retryTimer) }

@@ -3,7 +3,7 @@ import FeelsSystem
 /// The command line of `feels-tips-notifier`.
 public struct NotifierOptions: Equatable, Sendable {
     /// What the invocation asks for.
-    public enum Action: Equatable, Sendable {
+    enum Action: Equatable, Sendable {
         /// Show tips as notifications until stopped.
         case run
         /// Print the version and exit.
@@ -13,19 +13,19 @@ public struct NotifierOptions: Equatable, Sendable {
     }
 
     /// What to do.
-    public var action: Action = .run
+    var action: Action = .run
     /// A bus address to use instead of the session bus, for the notifier and for GSettings.
-    public var address: String?
+    var address: String?
     /// Show what is due now, wait briefly for the user's answer, then exit.
-    public var once = false
+    var once = false
 
     /// The options of a plain invocation.
-    public init() {}
+    init() {}
 
     /// Reads the arguments after the program name; `--address VALUE` and `--address=VALUE` are both accepted.
     ///
     /// - Throws: ``UsageError`` naming the option or value at fault.
-    public init(parsing arguments: [String]) throws(UsageError) {
+    init(parsing arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let (name, inlineValue) = Self.split(argument)
@@ -56,7 +56,7 @@ public struct NotifierOptions: Equatable, Sendable {
     }
 
     /// The text `--help` prints.
-    public static let help = """
+    static let help = """
         Usage: feels-tips-notifier [OPTIONS]
 
         Show the Feels tip you are ready for as a desktop notification, at most one new

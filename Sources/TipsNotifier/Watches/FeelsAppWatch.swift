@@ -4,24 +4,24 @@ import Glibc
 
 /// Follows the Feels desktop app, `org.feels.Feels`: whether it runs (owns its name on the session bus), and whether
 /// it is installed as a D-Bus activatable application (its desktop entry, found in the XDG data folders).
-public final class FeelsAppWatch {
+final class FeelsAppWatch {
     /// The app's bus name and application id.
-    public static let name = "org.feels.Feels"
+    static let name = "org.feels.Feels"
     /// The object a GApplication exports `org.freedesktop.Application` at.
-    public static let path = "/org/feels/Feels"
+    static let path = "/org/feels/Feels"
     /// The action that opens the app at a tip (parameter: the tip id, `s`).
-    public static let showTipAction = "show-tip"
+    static let showTipAction = "show-tip"
 
     /// What is known of the app.
-    public private(set) var facts = NotifierFacts.App()
+    private(set) var facts = NotifierFacts.App()
     /// Called from dispatch when whether the app runs changes.
-    public var onChange: (() -> Void)?
+    var onChange: (() -> Void)?
     private let dataFolders: [String]
 
     /// Starts following whether the app runs; `environment` gives the XDG data folders its entry is looked for in.
     ///
     /// - Throws: `DBusError` when the questions cannot be sent.
-    public init(router: SignalRouter, environment: [String: String]) throws(DBusError) {
+    init(router: SignalRouter, environment: [String: String]) throws(DBusError) {
         dataFolders = Self.dataFolders(environment)
         facts.installed = Self.entryIsInstalled(in: dataFolders)
         try router.followOwner(of: Self.name) { [weak self] owner in
@@ -34,7 +34,7 @@ public final class FeelsAppWatch {
 
     /// Looks for the desktop entry again: an app installed or removed while the notifier runs is seen at the next
     /// notification.
-    public func refreshInstalled() {
+    func refreshInstalled() {
         facts.installed = Self.entryIsInstalled(in: dataFolders)
     }
 

@@ -9,14 +9,14 @@ import CGio
 /// off, so a tip then would be used up unseen: the notifier waits instead. GSettings aborts the process when asked
 /// for a schema that is not installed, so the schemas and keys are looked up first; without them there is nothing
 /// to follow.
-public final class GNOMENotificationSettings {
+final class GNOMENotificationSettings {
     /// The global schema.
-    public static let schemaID = "org.gnome.desktop.notifications"
+    static let schemaID = "org.gnome.desktop.notifications"
     /// The relocatable per-application schema.
-    public static let applicationSchemaID = "org.gnome.desktop.notifications.application"
+    static let applicationSchemaID = "org.gnome.desktop.notifications.application"
 
     /// What silences our notifications, if anything: the global switch first.
-    public var silencer: WaitReason.Silencer? {
+    var silencer: WaitReason.Silencer? {
         if !showsBanners { return .gnomeBannersOff }
         if !appEnabled { return .gnomeAppDisabled(entry) }
         if !appShowsBanners { return .gnomeAppBannersOff(entry) }
@@ -24,9 +24,9 @@ public final class GNOMENotificationSettings {
     }
 
     /// Called from the main loop when ``silencer`` may have changed.
-    public var onChange: (() -> Void)?
+    var onChange: (() -> Void)?
     /// The desktop entry whose switches are followed.
-    public private(set) var entry: String
+    private(set) var entry: String
     private let global: GSettingsKeys
     private var application: GSettingsKeys?
     private var showsBanners = true
@@ -35,7 +35,7 @@ public final class GNOMENotificationSettings {
 
     /// Starts following the global key and the switches of `entry`, or returns `nil` when GNOME's schemas are not
     /// installed.
-    public init?(entry: String) {
+    init?(entry: String) {
         guard let global = GSettingsKeys(schema: Self.schemaID, path: nil, keys: ["show-banners"]) else { return nil }
         self.global = global
         self.entry = entry
@@ -45,7 +45,7 @@ public final class GNOMENotificationSettings {
 
     /// Follows the switches of another desktop entry (the Feels app was installed or removed); nothing changes when
     /// it is the one followed.
-    public func follow(entry: String) {
+    func follow(entry: String) {
         if entry == self.entry, application != nil { return }
         self.entry = entry
         application = GSettingsKeys(
@@ -56,7 +56,7 @@ public final class GNOMENotificationSettings {
 
     /// The settings path GNOME Shell gives an application: its id in lower case, every character but letters, digits
     /// and dashes made a dash, runs of dashes made one (`messageTray.js`, `_canonicalizeId`).
-    public static func path(of entry: String) -> String {
+    static func path(of entry: String) -> String {
         var id = ""
         for scalar in entry.lowercased().unicodeScalars {
             let keep = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"

@@ -4,23 +4,23 @@ import DBus
 /// libnotify makes the calls and follows what the server says of its notifications, but neither the name's owner (a
 /// server leaving with our notification, which the next one shows again) nor whether one can be started; whether it
 /// holds notifications back is ``SilenceWatch``'s.
-public final class NotificationServerWatch {
+final class NotificationServerWatch {
     /// The bus name every notification server owns.
-    public static let name = "org.freedesktop.Notifications"
+    static let name = "org.freedesktop.Notifications"
     /// Its object.
-    public static let path = "/org/freedesktop/Notifications"
+    static let path = "/org/freedesktop/Notifications"
 
     /// Whether a server runs or can be started.
-    public private(set) var facts = NotifierFacts.Server()
+    private(set) var facts = NotifierFacts.Server()
     /// Called from dispatch when ``facts`` changes, once both are known.
-    public var onChange: (() -> Void)?
+    var onChange: (() -> Void)?
     private var ownerKnown = false
     private var activatableKnown = false
 
     /// Starts following the server; asks the bus whether one runs or can be started.
     ///
     /// - Throws: `DBusError` when the questions and match rules cannot be sent.
-    public init(connection: DBusConnection, router: SignalRouter) throws(DBusError) {
+    init(connection: DBusConnection, router: SignalRouter) throws(DBusError) {
         try router.followOwner(of: Self.name) { [weak self] owner in
             guard let self else { return }
             self.facts.owner = owner

@@ -6,16 +6,16 @@ import DBus
 /// and `org.gnome.ScreenSaver` (GNOME Shell), which answer `GetActive` and send `ActiveChanged(b)` on objects of
 /// their own; and logind's `LockedHint` of the user's session on the system bus when that is reachable. Each is best
 /// effort: a source that is absent says nothing, so with none of them the user counts as present.
-public final class PresenceWatch {
+final class PresenceWatch {
     /// Why the user counts as away.
-    public enum Absence: Equatable, Sendable, CustomStringConvertible {
+    enum Absence: Equatable, Sendable, CustomStringConvertible {
         /// A screen saver service says it is active.
         case screenSaverActive(String)
         /// logind says the session is locked.
         case sessionLocked
 
         /// "the screen is locked or blanked ('org.gnome.ScreenSaver' is active)".
-        public var description: String {
+        var description: String {
             switch self {
             case .screenSaverActive(let name): "the screen is locked or blanked ('\(name)' is active)"
             case .sessionLocked: "the screen is locked (logind's LockedHint)"
@@ -31,7 +31,7 @@ public final class PresenceWatch {
     static let login1 = "org.freedesktop.login1"
 
     /// Called from dispatch when ``absence`` or ``isSettled`` may have changed.
-    public var onChange: (() -> Void)?
+    var onChange: (() -> Void)?
     private let screenSavers: [(name: String, active: PeerFlag)]
     private var sessionLocked: PeerFlag?
     private var askingForSession = false
@@ -39,7 +39,7 @@ public final class PresenceWatch {
     /// Starts following the screen savers on the session bus.
     ///
     /// - Throws: `DBusError` when the questions and match rules cannot be sent.
-    public init(sessionBus connection: DBusConnection, router: SignalRouter) throws(DBusError) {
+    init(sessionBus connection: DBusConnection, router: SignalRouter) throws(DBusError) {
         screenSavers = try Self.screenSaverObjects.map { (name, path) throws(DBusError) in
             let rule = SignalRule(sender: name, path: path, interface: name, member: "ActiveChanged")
             let active = try PeerFlag(
@@ -57,7 +57,7 @@ public final class PresenceWatch {
     /// such as a systemd user service). `onFollowing` is told once which session, or why none.
     ///
     /// - Throws: `DBusError` when the question cannot be sent; presence then rests on the screen savers alone.
-    public func followSessionLock(
+    func followSessionLock(
         sessionID: String?, systemBus: DBusConnection, router: SignalRouter,
         onFollowing: @escaping (Result<String, DBusError>) -> Void
     ) throws(DBusError) {
@@ -88,13 +88,13 @@ public final class PresenceWatch {
     }
 
     /// Why the user is away now; `nil` when present.
-    public var absence: Absence? {
+    var absence: Absence? {
         if sessionLocked?.isOn == true { return .sessionLocked }
         return screenSavers.first(where: \.active.isOn).map { .screenSaverActive($0.name) }
     }
 
     /// Whether every source has answered: the screen savers that run, and logind when followed.
-    public var isSettled: Bool {
+    var isSettled: Bool {
         screenSavers.allSatisfy(\.active.isSettled) && !askingForSession && sessionLocked?.isSettled != false
     }
 }

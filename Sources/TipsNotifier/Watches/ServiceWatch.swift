@@ -6,24 +6,24 @@ import TipsInterface
 /// notification may be tried (`DaysUsingApp`, `NextDisplayTime`), and the tips' changes that concern a notification.
 ///
 /// Every signal is believed only from the name's current owner at `/org/feels/Tips` (``SignalRouter``).
-public final class ServiceWatch {
+final class ServiceWatch {
     /// The service's bus name.
-    public static let name = Tips1.busName.rawValue
+    static let name = Tips1.busName.rawValue
     /// Its object.
-    public static let path = Tips1.objectPath.rawValue
+    static let path = Tips1.objectPath.rawValue
 
     /// What is known of the service.
-    public private(set) var facts = NotifierFacts.Service()
+    private(set) var facts = NotifierFacts.Service()
     /// Called from dispatch when ``facts`` changes.
-    public var onChange: (() -> Void)?
+    var onChange: (() -> Void)?
     /// Called from dispatch when a tip changed in a way that concerns its notification.
-    public var onTipChange: ((TipID, TipChangeKind) -> Void)?
+    var onTipChange: ((TipID, TipChangeKind) -> Void)?
     private weak var connection: DBusConnection?
 
     /// Starts following the service.
     ///
     /// - Throws: `DBusError` when the questions and match rules cannot be sent.
-    public init(connection: DBusConnection, router: SignalRouter) throws(DBusError) {
+    init(connection: DBusConnection, router: SignalRouter) throws(DBusError) {
         self.connection = connection
         try router.add(Tips1.Signal.tipChanged.rule) { [weak self] message in
             guard case .tipChanged(let id, _, let changes)? = Tips1.SignalMessage(message) else { return }

@@ -4,16 +4,16 @@ import FeelsSystem
 /// Follows the opt-out file (``NotificationSettings``): reads it as `feels-tips status` does (``SettingsFileState``),
 /// and reads it again whenever it, its folder or a link's target is created, replaced, written or removed
 /// (``PathWatch``).
-public final class SettingsFollower {
+final class SettingsFollower {
     /// The file, `$XDG_CONFIG_HOME/feels/notifier.conf`.
-    public let path: String
+    let path: String
     /// Whether tip notifications may be shown: the file's `Enabled`, false while the file cannot be read or holds
     /// an invalid value.
-    public private(set) var enabled: Bool
+    private(set) var enabled: Bool
     /// Why the file could not be used, if it could not.
-    public private(set) var problem: SettingsError?
+    private(set) var problem: SettingsError?
     /// Called from the loop when ``enabled`` or ``problem`` changes.
-    public var onChange: (() -> Void)?
+    var onChange: (() -> Void)?
     private let watch: PathWatch
     private let loop: any DBusEventLoop
     private var source: LoopSourceID?
@@ -23,7 +23,7 @@ public final class SettingsFollower {
     /// followed until it is back, and not made again.
     ///
     /// - Throws: `NotifierError` when the folder cannot be created or watched.
-    public init(path: String, loop: any DBusEventLoop) throws(NotifierError) {
+    init(path: String, loop: any DBusEventLoop) throws(NotifierError) {
         self.path = path
         self.loop = loop
         do {
@@ -47,7 +47,7 @@ public final class SettingsFollower {
     /// as well.
     ///
     /// - Throws: `SettingsError` when the file cannot be written.
-    public func save(enabled: Bool) throws(SettingsError) {
+    func save(enabled: Bool) throws(SettingsError) {
         try NotificationSettings(enabled: enabled).save(to: path)
         reload()
     }

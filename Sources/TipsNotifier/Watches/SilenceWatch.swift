@@ -7,7 +7,7 @@ import DBus
 /// Xfce's switch is the `/do-not-disturb` property of the xfconf channel `xfce4-notifyd`, read over
 /// `org.xfce.Xfconf` and followed through its `PropertyChanged` and `PropertyRemoved`; only a running xfconfd is
 /// asked, so outside Xfce nothing is started for it.
-public final class SilenceWatch {
+final class SilenceWatch {
     static let dunstInterface = "org.dunstproject.cmd0"
     static let xfconf = "org.xfce.Xfconf"
     static let xfconfPath = "/org/xfce/Xfconf"
@@ -16,9 +16,9 @@ public final class SilenceWatch {
 
     /// Called from dispatch, or from the main loop for GNOME's settings, when ``silencer`` or ``isSettled`` may have
     /// changed.
-    public var onChange: (() -> Void)?
+    var onChange: (() -> Void)?
     /// GNOME's settings, when they are followed: in a GNOME session, with GNOME's schemas installed.
-    public let gnome: GNOMENotificationSettings?
+    let gnome: GNOMENotificationSettings?
     private let serverInhibited: PeerFlag
     private let serverPaused: PeerFlag
     private let xfceDoNotDisturb: PeerFlag
@@ -26,7 +26,7 @@ public final class SilenceWatch {
     /// Starts following every switch; GNOME's for the desktop entry `gnomeEntry`, or not at all when `nil`.
     ///
     /// - Throws: `DBusError` when the questions and match rules cannot be sent.
-    public init(connection: DBusConnection, router: SignalRouter, gnomeEntry: String?) throws(DBusError) {
+    init(connection: DBusConnection, router: SignalRouter, gnomeEntry: String?) throws(DBusError) {
         let server = NotificationServerWatch.name
         let serverPath = NotificationServerWatch.path
         serverInhibited = try PeerFlag(
@@ -55,7 +55,7 @@ public final class SilenceWatch {
     }
 
     /// What silences notifications now, if anything.
-    public var silencer: WaitReason.Silencer? {
+    var silencer: WaitReason.Silencer? {
         if serverInhibited.isOn { return .serverInhibited }
         if serverPaused.isOn { return .serverPaused }
         if xfceDoNotDisturb.isOn { return .xfceDoNotDisturb }
@@ -63,7 +63,7 @@ public final class SilenceWatch {
     }
 
     /// Whether the running server and xfconfd have answered (or failed to) whether they hold notifications back.
-    public var isSettled: Bool {
+    var isSettled: Bool {
         serverInhibited.isSettled && serverPaused.isSettled && xfceDoNotDisturb.isSettled
     }
 

@@ -1,9 +1,9 @@
 import DBus
 import FeelsSystem
 
-extension RunningNotifier {
-    /// Follows logind's `LockedHint` of the user's session, on a connection to the system bus, when there is one;
-    /// without it, the screen savers suffice.
+extension TipNotifier {
+    /// Also follows logind's `LockedHint` of the user's session (`XDG_SESSION_ID`'s, else the one logind picks), on a
+    /// connection to the system bus, when there is one; without it, the screen savers suffice.
     public func followSessionLock() {
         do {
             let bus = try DBusConnection(
@@ -13,13 +13,17 @@ extension RunningNotifier {
             bus.onDisconnected = { [log] in
                 log.warning("Lost the connection to the system bus; no longer following logind")
             }
-            let sessionID = ProcessEnvironment.value("XDG_SESSION_ID")
-            try notifier.followSessionLock(sessionID: sessionID, systemBus: bus) { [log] result in
+            let router = SignalRouter(connection: bus)
+            router.onProblem = { [weak self] problem in self?.report(.problem(problem)) }
+            try presence?.followSessionLock(
+                sessionID: ProcessEnvironment.value("XDG_SESSION_ID"), systemBus: bus, router: router
+            ) { [log] result in
                 switch result {
                 case .success(let session): log.info("Following logind's LockedHint of session '\(session)'")
                 case .failure(let error): log.info("Not following logind's LockedHint: \(error)")
                 }
             }
+            systemRouter = router
             systemBus = bus
         } catch {
             log.info("Not following logind's LockedHint: \(error)")
