@@ -105,12 +105,7 @@ extension DBusConnection {
     // MARK: - Watches
 
     private static func events(of watch: OpaquePointer) -> WatchEvents {
-        guard dbus_watch_get_enabled(watch) != 0 else { return [] }
-        let flags = dbus_watch_get_flags(watch)
-        var events: WatchEvents = []
-        if flags & DBUS_WATCH_READABLE.rawValue != 0 { events.insert(.readable) }
-        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { events.insert(.writable) }
-        return events
+        dbus_watch_get_enabled(watch) != 0 ? WatchEvents(rawValue: dbus_watch_get_flags(watch)) : []
     }
 
     private func addWatch(_ watch: OpaquePointer) {
@@ -132,12 +127,7 @@ extension DBusConnection {
     }
 
     private func handleWatch(_ watch: OpaquePointer, events: WatchEvents) {
-        var flags: UInt32 = 0
-        if events.contains(.readable) { flags |= DBUS_WATCH_READABLE.rawValue }
-        if events.contains(.writable) { flags |= DBUS_WATCH_WRITABLE.rawValue }
-        if events.contains(.error) { flags |= DBUS_WATCH_ERROR.rawValue }
-        if events.contains(.hangup) { flags |= DBUS_WATCH_HANGUP.rawValue }
-        dbus_watch_handle(watch, flags)
+        dbus_watch_handle(watch, events.rawValue)
         if events.contains(.readable) {
             readOn(watch)
         }
