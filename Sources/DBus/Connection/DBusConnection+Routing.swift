@@ -178,24 +178,7 @@ extension DBusConnection {
         if member.rawValue == "Get" {
             return read(property).map { [.variant($0)] }
         }
-        guard let setter = property.set else {
-            return .failure(.propertyReadOnly("Property \(quoted(propertyName)) is read-only"))
-        }
-        guard arguments.count > 2, let value = arguments[2].variantValue else {
-            return .failure(.invalidArgs("Expected a variant value"))
-        }
-        guard value.signature == property.signature else {
-            return .failure(
-                .invalidArgs(
-                    "Property \(quoted(propertyName)) has signature '\(property.signature)', got \(quoted(value.signature.rawValue))"
-                ))
-        }
-        do throws(DBusMethodError) {
-            try setter(value)
-            return .success([])
-        } catch {
-            return .failure(error)
-        }
+        return .failure(.propertyReadOnly("Property \(quoted(propertyName)) is read-only"))
     }
 
     private func read(_ property: DBusProperty) -> Result<DBusValue, DBusMethodError> {
