@@ -3,10 +3,9 @@ extension DBusConnection {
     /// ancestors answer `Introspect`. Replaces an object already exported at the same path.
     ///
     /// - Parameter object: The object; the connection keeps it until another replaces it or `close()`.
-    /// - Throws: `DBusError.invalidObject` when the object lists a standard interface, repeats an interface, member
-    ///   or property name, or declares an argument or property type that is not a single complete type.
+    /// - Throws: `DBusError.disconnected` when the connection is closed.
     public func export(_ object: DBusObject) throws(DBusError) {
-        try object.validate()
+        guard raw != nil else { throw .disconnected }
         objects[object.path] = object
     }
 

@@ -3,12 +3,9 @@
 public struct DBusMethod {
     /// The method name (UpperCamel by convention).
     public let name: MemberName
-    /// The type of each input argument; calls with any other signature get `InvalidArgs` before the handler runs.
-    public let inputs: [DBusSignature]
-    /// The type of each output argument; an answer of another signature makes the caller get `Failed`.
-    public let outputs: [DBusSignature]
-    /// The inputs' and the outputs' signatures, joined once rather than for every call.
+    /// The input arguments' types joined: calls with any other signature get `InvalidArgs` before the handler runs.
     let inputSignature: String
+    /// The output arguments' types joined: an answer of another signature makes the caller get `Failed`.
     let outputSignature: String
     /// Runs the method and answers through the reply it is given, then or later, once.
     let handler: ([DBusValue], DBusDeferredReply) -> Void
@@ -27,8 +24,6 @@ public struct DBusMethod {
         handler: @escaping ([DBusValue], DBusDeferredReply) -> Void
     ) {
         self.name = name
-        self.inputs = inputs
-        self.outputs = outputs
         inputSignature = inputs.map(\.rawValue).joined()
         outputSignature = outputs.map(\.rawValue).joined()
         self.handler = handler

@@ -59,23 +59,6 @@ import Testing
         #expect(!root.contains("org.freedesktop.DBus.Properties"))
         #expect(connection.connection.introspectionDocument(for: "/elsewhere") == nil)
     }
-
-    @Test func exportingAStandardInterfaceOrADuplicateIsRefused() throws {
-        let fixture = try DBusConnectionFixture()
-        let standard = DBusInterface(name: "org.freedesktop.DBus.Properties", introspection: "")
-        #expect(throws: DBusError.self) {
-            try fixture.connection.export(DBusObject(path: "/a", interfaces: [standard]))
-        }
-        #expect(throws: DBusError.self) {
-            try fixture.connection.export(DBusObject(path: "/a", interfaces: [Self.interface, Self.interface]))
-        }
-        let twoTypes = DBusInterface(
-            name: "org.feels.Bad1", introspection: "",
-            methods: [DBusMethod(name: "M", inputs: ["ss"]) { _, reply in reply.succeed([]) }])
-        #expect(throws: DBusError.self) {
-            try fixture.connection.export(DBusObject(path: "/a", interfaces: [twoTypes]))
-        }
-    }
 }
 
 /// A bus and one connection to it, on the test thread.
