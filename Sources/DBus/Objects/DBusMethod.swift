@@ -3,6 +3,8 @@
 public struct DBusMethod {
     /// The method name (UpperCamel by convention).
     public let name: MemberName
+    /// The type of each input argument.
+    public let inputs: [DBusSignature]
     /// The input arguments' types joined: calls with any other signature get `InvalidArgs` before the handler runs.
     let inputSignature: String
     /// The output arguments' types joined: an answer of another signature makes the caller get `Failed`.
@@ -24,6 +26,7 @@ public struct DBusMethod {
         handler: @escaping ([DBusValue], DBusDeferredReply) -> Void
     ) {
         self.name = name
+        self.inputs = inputs
         inputSignature = inputs.map(\.rawValue).joined()
         outputSignature = outputs.map(\.rawValue).joined()
         self.handler = handler
