@@ -3,11 +3,12 @@
 public struct DBusMethod {
     /// The method name (UpperCamel by convention).
     public let name: MemberName
-    /// The type of each input argument.
+    /// The type of each input argument; calls with any other signature get `InvalidArgs` before the handler runs.
     public let inputs: [DBusSignature]
-    /// The input arguments' types joined: calls with any other signature get `InvalidArgs` before the handler runs.
+    /// The type of each output argument; an answer of another signature makes the caller get `Failed`.
+    public let outputs: [DBusSignature]
+    /// The inputs' and the outputs' signatures, joined once rather than for every call.
     let inputSignature: String
-    /// The output arguments' types joined: an answer of another signature makes the caller get `Failed`.
     let outputSignature: String
     /// Runs the method and answers through the reply it is given, then or later, once.
     let handler: ([DBusValue], DBusDeferredReply) -> Void
@@ -27,6 +28,7 @@ public struct DBusMethod {
     ) {
         self.name = name
         self.inputs = inputs
+        self.outputs = outputs
         inputSignature = inputs.map(\.rawValue).joined()
         outputSignature = outputs.map(\.rawValue).joined()
         self.handler = handler
