@@ -9,11 +9,6 @@ extension DBusConnection {
         objects[object.path] = object
     }
 
-    /// The object exported at `path`, if any.
-    public func exportedObject(at path: ObjectPath) -> DBusObject? {
-        objects[path]
-    }
-
     /// The names of the nodes directly below `path` that lead to exported objects, sorted.
     func childNodes(of path: ObjectPath) -> [String] {
         Set(objects.keys.compactMap { path.childElement(toward: $0) }).sorted()
