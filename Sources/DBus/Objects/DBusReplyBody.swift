@@ -19,6 +19,11 @@ public final class DBusReplyBody {
             signature: values.map(\.signatureText).joined())
     }
 
+    /// The values the body holds, read back.
+    var values: [DBusValue] {
+        get throws(DBusError) { try template.arguments }
+    }
+
     private init(template: DBusMessage, signature: String) {
         self.template = template
         self.signature = signature
