@@ -120,9 +120,11 @@ extension DBusValue {
             }
             return end
         case .variant(let content):
-            // A variant starts a signature of its own, which libdbus checks.
+            // A variant starts a signature of its own, which libdbus checks: a basic type's is one valid code.
             let text = content.signatureText
-            try DBusSignature.check(text, single: true)
+            if content.basicTypeCode == nil {
+                try DBusSignature.check(text, single: true)
+            }
             return try content.checkedEnd(at: offset + 1 + text.utf8.count + 1, depth: try Self.deeper(depth))
         }
     }
