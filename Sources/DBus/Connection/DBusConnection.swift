@@ -9,8 +9,8 @@ import Glibc
 public final class DBusConnection {
     /// The libdbus connection; `nil` once closed.
     var raw: OpaquePointer?
-    /// The exported objects by path.
-    var objects: [ObjectPath: DBusObject] = [:]
+    /// The exported objects' interfaces by path.
+    var objects: [ObjectPath: [DBusInterface]] = [:]
     /// The event loop the connection is attached to, if any, the sources libdbus's watches are, and the timer set for
     /// the earliest of libdbus's timeouts.
     var loop: (any DBusEventLoop)?

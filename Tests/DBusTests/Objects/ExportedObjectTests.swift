@@ -236,7 +236,7 @@ import Testing
     @Test func introspectingAPathWhereNothingIsExportedAnswersUnknownObject() throws {
         let fixture = try DBusConnectionFixture()
         let server = fixture.connection
-        try server.export(DBusObject(path: "/here", interfaces: []))
+        try server.export([], at: "/here")
         let loop = try PollLoop()
         server.attach(to: loop)
         let client = try DBusConnection(address: fixture.bus.address)

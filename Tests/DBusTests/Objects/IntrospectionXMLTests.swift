@@ -42,8 +42,8 @@ import Testing
 
     @Test func theDocumentForAPathListsStandardInterfacesThenOwnThenChildren() throws {
         let connection = try DBusConnectionFixture()
-        try connection.connection.export(DBusObject(path: "/org/feels/Example", interfaces: [Self.interface]))
-        try connection.connection.export(DBusObject(path: "/org/feels/Example/Sub/Leaf", interfaces: []))
+        try connection.connection.export([Self.interface], at: "/org/feels/Example")
+        try connection.connection.export([], at: "/org/feels/Example/Sub/Leaf")
         let document = try #require(connection.connection.introspectionDocument(for: "/org/feels/Example"))
         let names = document.split(separator: "\n").filter { $0.contains("<interface") || $0.contains("<node name") }
         #expect(

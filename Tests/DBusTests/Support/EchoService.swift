@@ -38,8 +38,8 @@ final class EchoService {
                 properties: [
                     DBusProperty(name: "Broken", signature: "s", get: { .int32(-1) })
                 ])
-            try connection.export(DBusObject(path: Self.path, interfaces: [Self.interface(state: state, connection)]))
-            try connection.export(DBusObject(path: Self.brokenPath, interfaces: [broken]))
+            try connection.export([Self.interface(state: state, connection)], at: Self.path)
+            try connection.export([broken], at: Self.brokenPath)
             connection.onDisconnected = { state.update { $0.disconnected = true } }
             connection.attach(to: loop)
             _ = try connection.requestName(Self.busName)
