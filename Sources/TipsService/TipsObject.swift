@@ -120,7 +120,7 @@ public final class TipsObject {
         connection.onSignal = { [weak self] message in self?.received(message) }
         let interfaces =
             [Tips1.definition(serving: self)] + (servesTesting ? [Tips1Testing.definition(serving: self)] : [])
-        try connection.export(DBusObject(path: Self.path, interfaces: interfaces))
+        try connection.export(interfaces, at: Self.path)
         announcedProperties = Tips1.properties(of: self)
         // The journal's pages are checked outside the loop before anything else reaches the disk, so a start does
         // not grow with the journal; reads are answered meanwhile from the rows already checked.

@@ -68,7 +68,7 @@ extension DBusConnection {
                 guard let object else { return .failure(.unknownInterface("Unknown interface '\(interface)'")) }
                 return callProperties(message, object: object, member: member)
             default:
-                guard let object, let found = object.interface(named: interface) else {
+                guard let found = object?.first(where: { $0.name.rawValue == interface }) else {
                     return .failure(.unknownInterface("Unknown interface '\(interface)'"))
                 }
                 guard let method = found.method(named: member) else {
@@ -79,7 +79,7 @@ extension DBusConnection {
             }
         }
         // Without an interface, the first interface with a method of that name answers.
-        if let object, let found = object.interfaces.first(where: { $0.method(named: member) != nil }),
+        if let found = object?.first(where: { $0.method(named: member) != nil }),
             let method = found.method(named: member)
         {
             if let refused = found.refusal?() { return .failure(refused) }
@@ -140,7 +140,7 @@ extension DBusConnection {
         return .success([.string(document)])
     }
 
-    private func callProperties(_ message: DBusMessage, object: DBusObject, member: MemberName)
+    private func callProperties(_ message: DBusMessage, object: [DBusInterface], member: MemberName)
         -> Result<[DBusValue], DBusMethodError>
     {
         let expected: String
@@ -155,7 +155,8 @@ extension DBusConnection {
             return .failure(.invalidArgs("Cannot read the arguments"))
         }
         // An empty interface name means any interface of the object.
-        let interfaces = interfaceName.isEmpty ? object.interfaces : object.interface(named: interfaceName).map { [$0] }
+        let interfaces =
+            interfaceName.isEmpty ? object : object.first { $0.name.rawValue == interfaceName }.map { [$0] }
         guard let interfaces else {
             return .failure(.unknownInterface("Unknown interface \(quoted(interfaceName))"))
         }
@@ -178,24 +179,7 @@ extension DBusConnection {
         if member.rawValue == "Get" {
             return read(property).map { [.variant($0)] }
         }
-        guard let setter = property.set else {
-            return .failure(.propertyReadOnly("Property \(quoted(propertyName)) is read-only"))
-        }
-        guard arguments.count > 2, let value = arguments[2].variantValue else {
-            return .failure(.invalidArgs("Expected a variant value"))
-        }
-        guard value.signature == property.signature else {
-            return .failure(
-                .invalidArgs(
-                    "Property \(quoted(propertyName)) has signature '\(property.signature)', got \(quoted(value.signature.rawValue))"
-                ))
-        }
-        do throws(DBusMethodError) {
-            try setter(value)
-            return .success([])
-        } catch {
-            return .failure(error)
-        }
+        return .failure(.propertyReadOnly("Property \(quoted(propertyName)) is read-only"))
     }
 
     private func read(_ property: DBusProperty) -> Result<DBusValue, DBusMethodError> {

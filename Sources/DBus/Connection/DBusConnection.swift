@@ -9,14 +9,14 @@ import Glibc
 public final class DBusConnection {
     /// The libdbus connection; `nil` once closed.
     var raw: OpaquePointer?
-    /// The exported objects by path.
-    var objects: [ObjectPath: DBusObject] = [:]
-    /// The event loop the connection is attached to, if any, and the sources libdbus's watches and timeouts are.
+    /// The exported objects' interfaces by path.
+    var objects: [ObjectPath: [DBusInterface]] = [:]
+    /// The event loop the connection is attached to, if any, the sources libdbus's watches are, and the timer set for
+    /// the earliest of libdbus's timeouts.
     var loop: (any DBusEventLoop)?
     var watchSources: [OpaquePointer: LoopSourceID] = [:]
-    var timeoutSources: [OpaquePointer: LoopSourceID] = [:]
-    /// libdbus's timeouts and when each is due on the monotonic clock (`MonotonicTime.now()`, nanoseconds), while
-    /// no event loop runs them (see `readWriteDispatch`).
+    var timeoutTimer: LoopSourceID?
+    /// libdbus's timeouts and when each is due on the monotonic clock (`MonotonicTime.now()`, nanoseconds).
     var timeoutDeadlines: [OpaquePointer: Int64] = [:]
     var dispatchScheduled = false
     private var disconnectReported = false
@@ -74,7 +74,7 @@ public final class DBusConnection {
             close()
             throw error
         }
-        keepTimeoutsWithoutLoop(connection)
+        keepTimeouts(connection)
         limitSendBuffer(connection)
     }
 
