@@ -70,10 +70,12 @@ public final class RunningService {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The command line that starts the service.
+    /// The command line that starts the service: the `feels-tipsd` beside the tests, or the one `FEELS_TIPSD` names
+    /// (`scripts/language-names` names the one we ship).
     public var commandLine: [String] {
         get throws {
-            launcher + [try builtProduct("feels-tipsd"), "--address", bus.address, "--datastore", datastore] + arguments
+            let daemon = try ProcessInfo.processInfo.environment["FEELS_TIPSD"] ?? builtProduct("feels-tipsd")
+            return launcher + [daemon, "--address", bus.address, "--datastore", datastore] + arguments
         }
     }
 
