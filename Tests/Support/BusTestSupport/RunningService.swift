@@ -86,7 +86,7 @@ public final class RunningService {
         self.daemon = daemon
         while let line = daemon.readLine(from: .standardError, timeout: .seconds(20)) {
             if line.contains("Serving 'org.feels.Tips'") {
-                servicePID = try? ownerPID(of: Self.name)
+                servicePID = try? client.processID(ofOwner: Self.name.rawValue)
                 return
             }
         }
@@ -151,11 +151,6 @@ public final class RunningService {
             guard case .remote(let name, _) = error else { throw error }
             return name
         }
-    }
-
-    /// The process ID of the connection that owns `name`, through `GetConnectionUnixProcessID`.
-    public func ownerPID(of name: BusName) throws(DBusError) -> Int32? {
-        try client.processID(ofOwner: name.rawValue)
     }
 
     /// One tip, through `GetTips`.
