@@ -9,10 +9,10 @@ import TipsInterface
 @Suite("Clients that send many calls at once")
 struct SlowClientTests {
     // One client sending 100,000 GetTips of every tip without reading once grew the service from 25 to 515 MB, and
-    // every other client's calls timed out for minutes behind its replies in the one outgoing queue. Another client's
-    // call now waits only behind what the bus carried to the service before it: a flood of Peer.Ping, which libdbus
-    // answers as it dispatches each message, in the order they came, holds it longest. The bench measures the wait on
-    // a quiet machine (docs/BENCHMARKS.md); the bound here leaves room for a machine running the whole suite.
+    // every other client's calls timed out for minutes behind its replies in the one outgoing queue; a flood of
+    // Peer.Ping, which libdbus answered in the order the pings came, held another client's call for seconds. Its call
+    // now waits for one of the flood's calls, and its reply behind what the socket holds. The bench measures the wait
+    // on a quiet machine (docs/BENCHMARKS.md); the bound here leaves room for a machine running the whole suite.
     @Test(arguments: [Tips1.Method.getTips.rawValue, "Peer.Ping"])
     func anotherClientIsAnsweredDuringTheFloodAndTheServiceStaysSmall(flooding member: String) throws {
         let service = try RunningService()

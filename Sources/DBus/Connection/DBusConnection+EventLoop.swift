@@ -74,14 +74,22 @@ extension DBusConnection {
         }
     }
 
-    /// Dispatches the queued incoming messages and serves the calls waiting while the socket takes every reply as it
-    /// is sent (libdbus answers `Peer` calls as it dispatches them, so a flood of them is held to it too); the rest
-    /// once libdbus has written out what the socket left it (the watch's writable event schedules this again).
+    /// Takes every method call read into ``waitingCalls`` (`Peer`'s too, which libdbus would answer as it dispatched
+    /// them: a flood of pings then waits its turn like any other call), dispatches the other messages, and serves the
+    /// calls waiting while the socket takes every reply as it is sent; the rest once libdbus has written out what the
+    /// socket left it (the watch's writable event schedules this again).
     func dispatchPending() {
         dispatchScheduled = false
-        while let raw, dbus_connection_get_outgoing_size(raw) == 0,
-            dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS
-        {}
+        while let raw, let head = dbus_connection_borrow_message(raw) {
+            guard dbus_message_get_type(head) == CDBUS_MESSAGE_TYPE_METHOD_CALL else {
+                dbus_connection_return_message(raw, head)
+                dbus_connection_dispatch(raw)
+                continue
+            }
+            dbus_connection_steal_borrowed_message(raw, head)
+            let call = DBusMessage(taking: head)
+            waitingCalls.append(call, from: call.sender ?? "")
+        }
         serveWaitingCalls()
     }
 

@@ -3,21 +3,14 @@ import CDBus
 extension DBusConnection {
     private static let introspectable = "org.freedesktop.DBus.Introspectable"
     private static let properties = "org.freedesktop.DBus.Properties"
-
-    /// Takes a method call libdbus routed to the fallback handler at `/` (every path) to wait for its caller's turn.
-    /// libdbus answers `org.freedesktop.DBus.Peer` itself, before this.
-    func handleObjectMessage(_ message: DBusMessage) -> DBusHandlerResult {
-        guard message.type == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-        waitingCalls.append(message, from: message.sender ?? "")
-        return DBUS_HANDLER_RESULT_HANDLED
-    }
+    private static let peer = "org.freedesktop.DBus.Peer"
 
     /// Serves the waiting calls, each caller's in turn, while libdbus holds nothing the socket has not taken: a reply
     /// then waits behind at most the socket's small buffer, not behind a queue of another caller's replies. A call the
-    /// ``callGate`` holds back is served when it says.
+    /// ``callGate`` holds back is served when it says; a `Peer` call never waits for it.
     func serveWaitingCalls() {
         while let raw, dbus_connection_get_outgoing_size(raw) == 0, let call = waitingCalls.next() {
-            if let gate = callGate, gate(call) {
+            if let gate = callGate, call.interface?.rawValue != Self.peer, gate(call) {
                 continue
             }
             serve(call)
@@ -56,6 +49,14 @@ extension DBusConnection {
             return .failure(.invalidArgs("Method call without a path or member"))
         }
         let interface = message.interface?.rawValue
+        if interface == Self.peer {
+            // Answered on every path, as libdbus answers it.
+            switch member.rawValue {
+            case "Ping": return .success([])
+            case "GetMachineId": return machineID()
+            default: return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(Self.peer)'"))
+            }
+        }
         let object = objects[path]
         guard object != nil || isNode(path) else {
             return .failure(.unknownObject("Unknown object \(quoted(path.rawValue))"))

@@ -138,7 +138,6 @@ public final class DBusConnection {
         guard let connection = raw else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_remove_filter(connection, Self.filterFunction, context)
-        dbus_connection_unregister_object_path(connection, "/")
         detachFromLoop(connection)
         dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
         timeoutDeadlines.removeAll()
@@ -179,16 +178,6 @@ public final class DBusConnection {
         guard dbus_connection_add_filter(connection, Self.filterFunction, context, nil) != 0 else {
             throw .outOfMemory
         }
-        var vtable = DBusObjectPathVTable()
-        vtable.message_function = { _, message, context in
-            guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            let connection = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
-            return connection.handleObjectMessage(DBusMessage(retaining: message))
-        }
-        let registered = withLibDBusError {
-            dbus_connection_try_register_fallback(connection, "/", &vtable, context, $0)
-        }
-        guard registered.result != 0 else { throw .outOfMemory }
     }
 
     private static let filterFunction: DBusHandleMessageFunction = { _, message, context in

@@ -53,6 +53,9 @@ import Testing
         ErrorCase(
             tool: "gdbus", arguments: ["--object-path", "/org/feels", "--method", "org.feels.Test1.Concat", "a", "b"],
             errorName: "org.freedesktop.DBus.Error.UnknownInterface"),
+        ErrorCase(
+            tool: "gdbus", arguments: ["--object-path", path, "--method", "org.freedesktop.DBus.Peer.Nope"],
+            errorName: "org.freedesktop.DBus.Error.UnknownMethod"),
     ]
 
     /// Runs `errorCase` against `service` with the tool's own way of naming the bus and destination.
@@ -181,6 +184,14 @@ import Testing
             #expect(try service.call(client, "Ping", interface: interface) == [])
             #expect(try service.call(client, "GetMachineId", interface: interface) == [.string(machineID)])
         }
+        // With its interface named, on every path, as libdbus answers it.
+        let ping = try runTool(
+            "dbus-send",
+            [
+                "--bus=\(service.bus.address)", "--print-reply", "--dest=\(Self.destination)", "/org/feels/Nowhere",
+                "org.freedesktop.DBus.Peer.Ping",
+            ])
+        #expect(ping.status == 0, "\(ping.stderr)")
     }
 
     @Test func aCallWithoutReplyExpectedRunsTheHandlerAndGetsNoReply() throws {
