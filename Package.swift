@@ -91,11 +91,6 @@ let package = Package(
         .executableTarget(
             name: "tips-fuzz", dependencies: ["DBus", "BusTestSupport", "TipsInterface"],
             path: "Tests/Support/tips-fuzz", swiftSettings: strict),
-        // Asks the service for a tip's words in ever new language names and prints its resident set as it goes.
-        .executableTarget(
-            name: "tips-languages", dependencies: ["DBus", "BusTestSupport", "TipsInterface"],
-            path: "Tests/Support/tips-languages",
-            swiftSettings: strict),
         // Prints what SystemTimeZone says under its own TZ, so tests never change TZ in their own process.
         .executableTarget(
             name: "tz-probe", dependencies: ["FeelsSystem", "TipsCore"], path: "Tests/Support/tz-probe",

@@ -49,9 +49,8 @@ extension TipsObject {
     /// ``TipsStandIn``, under which nothing could be read, so that every client (a notifier waiting on the service
     /// among them) reads the service afresh.
     public func announceTakeover() {
-        guard let connection,
-            let declared = connection.exportedObject(at: Tips1.objectPath)?.interface(named: Tips1.name.rawValue)
-        else { return }
+        guard let connection else { return }
+        let declared = Tips1.definition(serving: self)
         do {
             try connection.emitPropertiesChanged(
                 path: Tips1.objectPath, interface: Tips1.name,

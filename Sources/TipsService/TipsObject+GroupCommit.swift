@@ -132,7 +132,7 @@ extension TipsObject {
         case .failed(let error):
             log("Failed to save: \(error)")
             failure = TipsServiceError.reply(for: error)
-        case .journal, .verified, .noted, .begun:
+        case .journal, .done:
             failure = .failed("The datastore answered a save with another job's result")
         }
         for (write, outcome) in zip(commit.writes, commit.outcomes) {

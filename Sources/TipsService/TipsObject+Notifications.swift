@@ -62,8 +62,7 @@ extension TipsObject {
     }
 
     private static func holderRule(_ holder: String) -> String {
-        "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',"
-            + "member='NameOwnerChanged',arg0='\(holder)'"
+        SignalRule.nameOwnerChanged(holder).matchRule
     }
 
     /// A signal reached the service: only the bus's `NameOwnerChanged` for a notifier it follows is acted on.

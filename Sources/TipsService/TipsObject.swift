@@ -110,7 +110,7 @@ public final class TipsObject {
         connection.onSignal = { [weak self] message in self?.received(message) }
         let interfaces =
             [Tips1.definition(serving: self)] + (servesTesting ? [Tips1Testing.definition(serving: self)] : [])
-        try connection.export(DBusObject(path: Tips1.objectPath, interfaces: interfaces))
+        try connection.export(interfaces, at: Tips1.objectPath)
         announcedProperties = Tips1.properties(of: self)
         // The journal's pages are checked outside the loop before anything else reaches the disk, so a start does
         // not grow with the journal; reads are answered meanwhile from the rows already checked.
@@ -174,7 +174,7 @@ public final class TipsObject {
             case .failed(let error):
                 self?.log("Failed to read the mood journal: \(error)")
                 answer.fail(TipsServiceError.reply(for: error))
-            case .saved, .verified, .noted, .begun:
+            case .saved, .done:
                 answer.fail(.failed("The datastore answered a journal read with another job's result"))
             }
             self?.answered(caller)

@@ -35,6 +35,6 @@ public final class TipsStandIn {
     public func export(on connection: DBusConnection) throws(DBusError) {
         var interface = Tips1.definition(serving: nil)
         interface.refusal = { [weak self] in self?.refusal ?? TipsServiceError.inUse(datastore: "", holder: nil) }
-        try connection.export(DBusObject(path: Tips1.objectPath, interfaces: [interface]))
+        try connection.export([interface], at: Tips1.objectPath)
     }
 }

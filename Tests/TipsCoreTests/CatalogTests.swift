@@ -99,7 +99,8 @@ struct CatalogTests {
         #expect(try Mood(parsing: "Horrible") == .horrible)
         #expect(throws: TipsError.invalidMood("ecstatic")) { try Mood(parsing: "ecstatic") }
         #expect(throws: TipsError.invalidMood("")) { try Mood(parsing: "") }
-        #expect(Mood.allCases.sorted() == [.horrible, .bad, .average, .good, .great])
+        // The scale's order, worst to best, in which refusals and completions list the moods.
+        #expect(Mood.allCases == [.horrible, .bad, .average, .good, .great])
     }
 
     @Test func locationFiltersAcceptEveryLocationOrNothing() throws {

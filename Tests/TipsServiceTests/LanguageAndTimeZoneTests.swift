@@ -160,7 +160,7 @@ struct LanguageAndTimeZoneTests {
                 let tip = try service.tip("MoodStreakTip", languages: [name(index), "de"])
                 try #require(tip.language == "de", "\(name(index))")
             }
-            resident.append(try SlowClientTests.residentKilobytes(of: pid))
+            resident.append(try #require(ProcessStatus(pid: pid).residentKiB))
         }
         ReliabilityReport.record("12,000 language names: VmRSS after each 2,000 \(resident.map { "\($0) kB" })")
         let settled = resident.dropFirst()

@@ -84,7 +84,7 @@ struct LoadTests {
             }
             let tallies = streams.map { $0.finish(timeout: .seconds(300)) }
             #expect(tallies.allSatisfy { $0.errors.isEmpty })
-            resident.append(try SlowClientTests.residentKilobytes(of: pid))
+            resident.append(try #require(ProcessStatus(pid: pid).residentKiB))
         }
         #expect(try service.tips.moodLogCount() == UInt32(4 * moodsPerStep))
         ReliabilityReport.record(

@@ -8,23 +8,16 @@ import TipsInterface
 /// slows no one and grows the service by nothing (the bus holds what waits for it).
 @Suite("Clients that send many calls at once")
 struct SlowClientTests {
-    /// The resident memory of `pid` in kB, from /proc.
-    static func residentKilobytes(of pid: Int32) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-    }
-
     // One client sending 100,000 GetTips of every tip without reading once grew the service from 25 to 515 MB, and
-    // every other client's calls timed out for minutes behind its replies in the one outgoing queue. Another client's
-    // call now waits only behind what the bus carried to the service before it: a flood of Peer.Ping, which libdbus
-    // answers as it dispatches each message, in the order they came, holds it longest. The bench measures the wait on
-    // a quiet machine (docs/BENCHMARKS.md); the bound here leaves room for a machine running the whole suite.
+    // every other client's calls timed out for minutes behind its replies in the one outgoing queue; a flood of
+    // Peer.Ping, which libdbus answered in the order the pings came, held another client's call for seconds. Its call
+    // now waits for one of the flood's calls, and its reply behind what the socket holds. The bench measures the wait
+    // on a quiet machine (docs/BENCHMARKS.md); the bound here leaves room for a machine running the whole suite.
     @Test(arguments: [Tips1.Method.getTips.rawValue, "Peer.Ping"])
     func anotherClientIsAnsweredDuringTheFloodAndTheServiceStaysSmall(flooding member: String) throws {
         let service = try RunningService()
         let pid = try #require(service.servicePID)
-        let baseline = try Self.residentKilobytes(of: pid)
+        let baseline = try #require(ProcessStatus(pid: pid).residentKiB)
         let flood = try ChildProcess(try builtProduct("tips-flood"), [service.bus.address, "100000", member])
         var slowest = Duration.zero
         var largest = baseline
@@ -34,7 +27,7 @@ struct SlowClientTests {
             let started = clock.now
             #expect(try service.tip("TimeViewTip").id == "TimeViewTip")
             slowest = max(slowest, clock.now - started)
-            largest = max(largest, try Self.residentKilobytes(of: pid))
+            largest = max(largest, try #require(ProcessStatus(pid: pid).residentKiB))
             Thread.sleep(forTimeInterval: 0.05)
         }
         flood.kill()

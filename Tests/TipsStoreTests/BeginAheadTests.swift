@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TipsCore
-import TipsStore
+
+@testable import TipsStore
 
 /// The next save's transaction, begun while nothing waits for it (`beginNextSave()`): the save writes into it, and
 /// what cannot run inside a transaction (writing a deleted file again, the checkpoint at close) ends it first.
@@ -13,7 +14,7 @@ struct BeginAheadTests {
             for number in 1...3 {
                 // A save that began its own transaction here would fail: SQLite has no transaction within another.
                 try datastore.beginNextSave()
-                try datastore.save(SafetyTests.state(number), appending: writerEntry(number: number))
+                try datastore.save(SafetyTests.state(number), journal: [.append(writerEntry(number: number))])
             }
             try SafetyTests.expectClosed(datastore, holding: 3)
         }
@@ -25,7 +26,7 @@ struct BeginAheadTests {
             try datastore.beginNextSave()
             try datastore.beginNextSave()
             #expect(try datastore.moodJournal().isEmpty, "reads see what is saved, the transaction begun or not")
-            try datastore.save(SafetyTests.state(1), appending: writerEntry(number: 1))
+            try datastore.save(SafetyTests.state(1), journal: [.append(writerEntry(number: 1))])
             try SafetyTests.expectClosed(datastore, holding: 1)
         }
     }
@@ -34,7 +35,7 @@ struct BeginAheadTests {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"
             let datastore = try TipsDatastore(path: path)
-            try datastore.save(SafetyTests.state(1), appending: writerEntry(number: 1))
+            try datastore.save(SafetyTests.state(1), journal: [.append(writerEntry(number: 1))])
             try datastore.beginNextSave()
             try datastore.close()
             #expect(try contents(of: folder) == ["tips.sqlite"])
@@ -49,7 +50,7 @@ struct BeginAheadTests {
             let (datastore, path, recoveries) = try SafetyTests.deletedAfterOneSave(
                 in: folder, pathCheck: .beforeEverySave)
             try datastore.beginNextSave()
-            try datastore.save(SafetyTests.state(2), appending: writerEntry(number: 2))
+            try datastore.save(SafetyTests.state(2), journal: [.append(writerEntry(number: 2))])
             #expect(recoveries.all == [SafetyTests.rewritten(path)])
             try SafetyTests.expectClosed(datastore, holding: 2)
         }
@@ -67,13 +68,13 @@ struct BeginAheadTests {
     @Test func aSaveRefusedInItLeavesNothingForTheNext() throws {
         try withTemporaryFolder { folder in
             let datastore = try TipsDatastore(path: "\(folder)/tips.sqlite")
-            try datastore.save(SafetyTests.state(1), appending: writerEntry(number: 1))
+            try datastore.save(SafetyTests.state(1), journal: [.append(writerEntry(number: 1))])
             try datastore.beginNextSave()
             let negative = TipsState(parameters: ParameterState(hasLoggedMoods: 2, moodLogCount: -2))
             #expect(throws: DatastoreError.self) {
-                try datastore.save(negative, appending: writerEntry(number: 2))
+                try datastore.save(negative, journal: [.append(writerEntry(number: 2))])
             }
-            try datastore.save(SafetyTests.state(2), appending: writerEntry(number: 2))
+            try datastore.save(SafetyTests.state(2), journal: [.append(writerEntry(number: 2))])
             try SafetyTests.expectClosed(datastore, holding: 2)
         }
     }
@@ -82,7 +83,7 @@ struct BeginAheadTests {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"
             let writer = DatastoreWriter(taking: try TipsDatastore(path: path))
-            guard case .begun = writer.perform(.beginNextSave) else {
+            guard case .done = writer.perform(.beginNextSave) else {
                 Issue.record("beginning the next save ahead was not reported as begun")
                 return
             }

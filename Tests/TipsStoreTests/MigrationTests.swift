@@ -29,7 +29,7 @@ struct MigrationTests {
             try write(Data(), to: path)
             let datastore = try TipsDatastore(path: path)
             #expect(try datastore.load() == TipsState())
-            try datastore.save(TipsState(), appending: writerEntry(number: 1))
+            try datastore.save(TipsState(), journal: [.append(writerEntry(number: 1))])
             #expect(try datastore.moodJournal() == [writerEntry(number: 1)])
         }
     }
@@ -37,7 +37,7 @@ struct MigrationTests {
     @Test func aCurrentDatastoreIsOpenedWithoutMigratingAgain() throws {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"
-            try TipsDatastore(path: path).save(TipsState(), appending: writerEntry(number: 3))
+            try TipsDatastore(path: path).save(TipsState(), journal: [.append(writerEntry(number: 3))])
             #expect(try TipsDatastore(path: path).moodJournal() == [writerEntry(number: 3)])
             #expect(try queryValue("PRAGMA user_version", on: path) == .integer(3))
         }
@@ -100,14 +100,14 @@ struct MigrationTests {
                         notified: Instant(microsecondsSinceEpoch: 5000)))
             #expect(state.parameters.moodLogCount == 2)
             // The journal is still append-only and still holds only the five moods; a reason is still one of three.
-            #expect(throws: RawDatabaseError.self) {
+            #expect(throws: SQLiteError.self) {
                 try runSQL("UPDATE moods SET mood = 'good' WHERE id = 7", on: path)
             }
-            #expect(throws: RawDatabaseError.self) { try runSQL("DELETE FROM moods", on: path) }
-            #expect(throws: RawDatabaseError.self) {
+            #expect(throws: SQLiteError.self) { try runSQL("DELETE FROM moods", on: path) }
+            #expect(throws: SQLiteError.self) {
                 try runSQL("INSERT INTO moods (mood, logged_at, utc_offset) VALUES ('meh', 1, 0)", on: path)
             }
-            #expect(throws: RawDatabaseError.self) {
+            #expect(throws: SQLiteError.self) {
                 try runSQL("UPDATE tips SET invalidation = 'shrugged' WHERE id = 'SiriShortcutTip'", on: path)
             }
             // The point of version 3: a mood is checked by comparisons, not by a b-tree filled for every row.
@@ -141,7 +141,7 @@ struct MigrationTests {
     }
 
     /// `rows` with their text's white space collapsed as the datastore's schema check collapses it.
-    static func collapsed(_ rows: [[RawValue]]) -> [[RawValue]] {
+    static func collapsed(_ rows: [[SQLiteValue]]) -> [[SQLiteValue]] {
         rows.map { row in
             row.map { value in
                 guard case .text(let text) = value else { return value }

@@ -40,7 +40,7 @@ struct SafetyTests {
         let path = "\(folder)/tips.sqlite"
         let recoveries = Recoveries()
         let datastore = try open(path, pathCheck: pathCheck, recoveries: recoveries)
-        try datastore.save(state(1), appending: writerEntry(number: 1))
+        try datastore.save(state(1), journal: [.append(writerEntry(number: 1))])
         try delete(path)
         return (datastore, path, recoveries)
     }
@@ -130,7 +130,7 @@ struct SafetyTests {
         try withTemporaryFolder { folder in
             let (datastore, path, recoveries) = try Self.deletedAfterOneSave(in: folder, pathCheck: .beforeEverySave)
             for number in 2...6 {
-                try datastore.save(Self.state(number), appending: writerEntry(number: number))
+                try datastore.save(Self.state(number), journal: [.append(writerEntry(number: number))])
             }
             #expect(recoveries.all == [Self.rewritten(path)])
             try Self.expectClosed(datastore, holding: 6)
@@ -142,7 +142,7 @@ struct SafetyTests {
             let quoted = "\(folder)/it's \"mine\""
             try FileManager.default.createDirectory(atPath: quoted, withIntermediateDirectories: false)
             let (datastore, path, recoveries) = try Self.deletedAfterOneSave(in: quoted, pathCheck: .beforeEverySave)
-            try datastore.save(Self.state(2), appending: writerEntry(number: 2))
+            try datastore.save(Self.state(2), journal: [.append(writerEntry(number: 2))])
             #expect(recoveries.all == [Self.rewritten(path)])
             try Self.expectClosed(datastore, holding: 2)
         }
@@ -153,19 +153,19 @@ struct SafetyTests {
     @Test func withPathChecksWhenNotedASaveLooksAtThePathOnlyOnceAChangeWasNoted() throws {
         try withTemporaryFolder { folder in
             let (datastore, path, recoveries) = try Self.deletedAfterOneSave(in: folder, pathCheck: .whenNoted)
-            try datastore.save(Self.state(2), appending: writerEntry(number: 2))
+            try datastore.save(Self.state(2), journal: [.append(writerEntry(number: 2))])
             #expect(!FileManager.default.fileExists(atPath: path), "a save looked at the path with nothing noted")
             #expect(recoveries.all.isEmpty)
 
             datastore.notePathChanged()
-            try datastore.save(Self.state(3), appending: writerEntry(number: 3))
+            try datastore.save(Self.state(3), journal: [.append(writerEntry(number: 3))])
             #expect(recoveries.all == [Self.rewritten(path)])
             try FileManager.default.removeItem(atPath: path)
-            try datastore.save(Self.state(4), appending: writerEntry(number: 4))
+            try datastore.save(Self.state(4), journal: [.append(writerEntry(number: 4))])
             #expect(recoveries.all.count == 1, "the note was used up by the save that looked")
 
             datastore.notePathChanged()
-            try datastore.save(Self.state(5), appending: writerEntry(number: 5))
+            try datastore.save(Self.state(5), journal: [.append(writerEntry(number: 5))])
             try Self.expectClosed(datastore, holding: 5)
         }
     }
@@ -177,7 +177,7 @@ struct SafetyTests {
             #expect(recoveries.all == [Self.rewritten(path)])
 
             let second = try Self.open(path, recoveries: recoveries)
-            try second.save(Self.state(2), appending: writerEntry(number: 2))
+            try second.save(Self.state(2), journal: [.append(writerEntry(number: 2))])
             try FileManager.default.removeItem(atPath: path)
             try runSQL("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('theirs');", on: path)
             let theirs = try bytes(of: path)
@@ -195,7 +195,7 @@ struct SafetyTests {
         try withTemporaryFolder { folder in
             let path = "\(folder)/feels/tips.sqlite"
             let datastore = try TipsDatastore(path: path)
-            try datastore.save(Self.state(1), appending: writerEntry(number: 1))
+            try datastore.save(Self.state(1), journal: [.append(writerEntry(number: 1))])
             try FileManager.default.removeItem(atPath: "\(folder)/feels")
             #expect {
                 try datastore.close()
@@ -216,7 +216,7 @@ struct SafetyTests {
             try FileManager.default.removeItem(atPath: path)
             try runSQL("CREATE TABLE notes (body TEXT);", on: path)
             #expect(throws: DatastoreError.self) {
-                try datastore.save(Self.state(1), appending: writerEntry(number: 1))
+                try datastore.save(Self.state(1), journal: [.append(writerEntry(number: 1))])
             }
             #expect(throws: DatastoreError.self) { try datastore.save(Self.state(1)) }
         }
@@ -226,14 +226,14 @@ struct SafetyTests {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"
             let datastore = try TipsDatastore(path: path)
-            try datastore.save(Self.state(2), appending: writerEntry(number: 2))
+            try datastore.save(Self.state(2), journal: [.append(writerEntry(number: 2))])
             try FileManager.default.removeItem(atPath: path)
             try runSQL("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('theirs');", on: path)
             let theirs = try bytes(of: path)
 
             var saved: String?
             #expect {
-                try datastore.save(Self.state(3), appending: writerEntry(number: 3))
+                try datastore.save(Self.state(3), journal: [.append(writerEntry(number: 3))])
             } throws: { error in
                 guard case .replaced(let named, let savedTo) = error as? DatastoreError else { return false }
                 saved = savedTo

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TipsCore
-import TipsStore
+
+@testable import TipsStore
 
 @Suite("Saving and loading")
 struct SavingAndLoadingTests {
@@ -66,7 +67,7 @@ struct SavingAndLoadingTests {
                 var state = TipsState()
                 for entry in Self.journal {
                     state.parameters.moodLogCount += 1
-                    try datastore.save(state, appending: entry)
+                    try datastore.save(state, journal: [.append(entry)])
                 }
                 #expect(try datastore.moodJournal() == Self.journal)
             }
@@ -82,7 +83,7 @@ struct SavingAndLoadingTests {
             do {
                 let datastore = try TipsDatastore(path: path)
                 for entry in Self.journal {
-                    try datastore.save(Self.fullState, appending: entry)
+                    try datastore.save(Self.fullState, journal: [.append(entry)])
                 }
                 try datastore.save(TipsState())
                 #expect(try datastore.load() == TipsState())
@@ -128,7 +129,7 @@ struct SavingAndLoadingTests {
                 // The parameters and the window alone, the records as they are.
                 changed.parameters.moodLogCount += 1
                 changed.displayWindowOpened = nil
-                try datastore.save(changed, appending: Self.journal[0])
+                try datastore.save(changed, journal: [.append(Self.journal[0])])
             }
             let reopened = try TipsDatastore(path: path)
             #expect(try reopened.load() == changed)
@@ -140,12 +141,12 @@ struct SavingAndLoadingTests {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"
             let datastore = try TipsDatastore(path: path)
-            try datastore.save(Self.fullState, appending: Self.journal[0])
+            try datastore.save(Self.fullState, journal: [.append(Self.journal[0])])
             var impossible = Self.fullState
             impossible.parameters.moodLogCount = -1
             impossible.tips = [:]
             let error = #expect(throws: DatastoreError.self) {
-                try datastore.save(impossible, appending: Self.journal[1])
+                try datastore.save(impossible, journal: [.append(Self.journal[1])])
             }
             guard case .writeFailed(path, let reason)? = error else {
                 Issue.record("expected writeFailed, got \(String(describing: error))")
@@ -155,8 +156,25 @@ struct SavingAndLoadingTests {
             #expect(try datastore.load() == Self.fullState)
             #expect(try datastore.moodJournal() == [Self.journal[0]])
             // The datastore is still usable after the rollback.
-            try datastore.save(TipsState(), appending: Self.journal[1])
+            try datastore.save(TipsState(), journal: [.append(Self.journal[1])])
             #expect(try datastore.moodJournal() == Array(Self.journal[0...1]))
+        }
+    }
+
+    @Test func forgettingTheJournalSaysHowManyMoodsWentAndLeavesItAppendOnly() throws {
+        try withTemporaryFolder { folder in
+            let path = "\(folder)/tips.sqlite"
+            do {
+                let datastore = try TipsDatastore(path: path)
+                try datastore.save(Self.fullState, journal: Self.journal.map(JournalChange.append))
+                let forgotten = try datastore.save(TipsState(), journal: [.forget, .append(Self.journal[0]), .forget])
+                #expect(forgotten == [Self.journal.count, 1])
+                try datastore.save(TipsState(), journal: [.append(Self.journal[1])])
+                #expect(try datastore.moodJournal() == [Self.journal[1]])
+            }
+            // The trigger forgetting dropped is back: the journal is append-only again, and opens as ours.
+            #expect(throws: SQLiteError.self) { try runSQL("DELETE FROM moods", on: path) }
+            #expect(try TipsDatastore(path: path).moodJournal() == [Self.journal[1]])
         }
     }
 }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 import TipsCore
@@ -12,7 +13,8 @@ struct Tampering: CustomTestStringConvertible, Sendable {
     let inJournal: Bool
     /// The reason the row decoders give, which reading the row reports when no constraint catches it first.
     let reason: String
-    /// The table whose CHECK constraint SQLite's check finds broken at open; `nil` when none can see it.
+    /// The table whose CHECK constraint SQLite's check finds broken before anything is written; `nil` when none can
+    /// see it.
     var table: String? {
         if sql.contains("DELETE") { return nil }
         return ["moods", "parameters", "tips"].first { sql.contains(" \($0) ") || sql.contains(" \($0)(") }
@@ -63,19 +65,22 @@ struct TamperingTests {
                 hasLoggedMoods: 1, moodLogCount: 1,
                 streak: DayRun(first: CalendarDay(rawValue: 5), last: CalendarDay(rawValue: 6))),
             tips: [.timeView: TipRecord(invalidation: .tipClosed, displayCount: 1)])
-        try TipsDatastore(path: path).save(state, appending: writerEntry(number: 1))
+        try TipsDatastore(path: path).save(state, journal: [.append(writerEntry(number: 1))])
         try runSQL("PRAGMA ignore_check_constraints = ON; \(tampering.sql);", on: path)
         return path
     }
 
     // A damaged journal was once found only by the first LogMood, while the service went on serving.
     @Test(arguments: tamperings.filter { $0.table != nil })
-    func aRowBreakingAConstraintIsRefusedWhenTheDatastoreOpensAndLeftIntact(_ tampering: Tampering) throws {
+    func aRowBreakingAConstraintIsRefusedBeforeAnythingIsWrittenAndLeftIntact(_ tampering: Tampering) throws {
         try withTemporaryFolder { folder in
             let path = try Self.tamperedDatastore(in: folder, tampering)
             let before = try bytes(of: path)
             let reason = "SQLite's check found: CHECK constraint failed in \(tampering.table ?? "")"
-            #expect(throws: DatastoreError.corrupt(path: path, reason: reason)) { try TipsDatastore(path: path) }
+            // Opening refuses a damaged state; the journal's pages are read through after it, before the first write.
+            #expect(throws: DatastoreError.corrupt(path: path, reason: reason)) {
+                try TipsDatastore(path: path).verifyJournalPages()
+            }
             #expect(try bytes(of: path) == before)
             #expect(try contents(of: folder) == ["tips.sqlite"])
         }
@@ -104,7 +109,7 @@ struct TamperingTests {
             var reasons: [String] = []
             for row in try queryRows(select, on: path) {
                 do throws(RowDecodingError) {
-                    try decode(row.map(\.sqliteValue))
+                    try decode(row)
                 } catch {
                     reasons.append(error.reason)
                 }
@@ -117,7 +122,7 @@ struct TamperingTests {
     @Test func anAlteredTableIsRefusedWhenTheDatastoreOpens() throws {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"
-            try TipsDatastore(path: path).save(TipsState(), appending: writerEntry(number: 1))
+            try TipsDatastore(path: path).save(TipsState(), journal: [.append(writerEntry(number: 1))])
             try runSQL("ALTER TABLE moods ADD COLUMN note TEXT", on: path)
             let before = try bytes(of: path)
             #expect(throws: DatastoreError.corrupt(path: path, reason: "its schema was altered (altered: moods)")) {
@@ -132,7 +137,7 @@ struct TamperingTests {
         }
     }
 
-    @Test func aDamagedPageInTheJournalIsRefusedWhenTheDatastoreOpensAndLeftIntact() throws {
+    @Test func aDamagedPageInTheJournalIsRefusedBeforeAnythingIsWrittenAndLeftIntact() throws {
         try withTemporaryFolder { folder in
             let path = "\(folder)/tips.sqlite"
             let datastore = try TipsDatastore(path: path)
@@ -140,14 +145,14 @@ struct TamperingTests {
             for number in 1...400 {
                 state.parameters.moodLogCount = number
                 state.parameters.hasLoggedMoods = number
-                try datastore.save(state, appending: writerEntry(number: number))
+                try datastore.save(state, journal: [.append(writerEntry(number: number))])
             }
             try datastore.close()
             guard
                 case .integer(let root) = try queryValue(
                     "SELECT rootpage FROM sqlite_schema WHERE name = 'moods'", on: path),
                 case .integer(let pageSize) = try queryValue("PRAGMA page_size", on: path)
-            else { throw RawDatabaseError(description: "no moods table") }
+            else { throw SQLiteError(code: SQLITE_ERROR, message: "no moods table") }
             // Scribble over the middle of the journal's root page: its cell pointers now point at nonsense.
             var damaged = try bytes(of: path)
             let offset = Int((root - 1) * pageSize) + 8
@@ -155,23 +160,12 @@ struct TamperingTests {
             try damaged.write(to: URL(fileURLWithPath: path))
 
             #expect {
-                try TipsDatastore(path: path)
+                try TipsDatastore(path: path).verifyJournalPages()
             } throws: { error in
                 guard case .corrupt(let named, _) = error as? DatastoreError else { return false }
                 return named == path
             }
             #expect(try bytes(of: path) == damaged)
-        }
-    }
-}
-
-extension RawValue {
-    /// The value as the datastore's row readers take it.
-    var sqliteValue: SQLiteValue {
-        switch self {
-        case .integer(let value): .integer(value)
-        case .text(let value): .text(value)
-        case .other: .null
         }
     }
 }

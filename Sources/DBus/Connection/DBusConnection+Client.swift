@@ -90,7 +90,7 @@ extension DBusConnection {
         guard let raw else { return false }
         var wait = timeout
         if loop == nil {
-            fireDueTimeoutsWithoutLoop()
+            fireDueTimeouts()
             wait = waitBeforeNextTimeout(atMost: timeout)
         }
         let milliseconds = wait.map { MonotonicTime.milliseconds(rounding: $0) } ?? -1

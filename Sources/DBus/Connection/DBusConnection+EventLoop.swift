@@ -2,8 +2,8 @@ import CDBus
 import Glibc
 
 extension DBusConnection {
-    /// Attaches the connection to `loop`: libdbus's watches and timeouts become loop sources, and incoming messages
-    /// are dispatched from the loop's idle callbacks.
+    /// Attaches the connection to `loop`: libdbus's watches become loop watches, its timeouts one loop timer set for the
+    /// earliest, and incoming messages are dispatched from the loop's idle callbacks.
     ///
     /// Call once, on the loop's thread. The connection keeps the loop alive until it is closed.
     ///
@@ -30,23 +30,6 @@ extension DBusConnection {
                 guard let watch, let context else { return }
                 Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().updateWatch(watch)
             }, context, nil)
-        dbus_connection_set_timeout_functions(
-            raw,
-            { timeout, context in
-                guard let timeout, let context else { return 0 }
-                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().addTimeout(timeout)
-                return 1
-            },
-            { timeout, context in
-                guard let timeout, let context else { return }
-                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().removeTimeout(timeout)
-            },
-            { timeout, context in
-                guard let timeout, let context else { return }
-                let connection = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
-                connection.removeTimeout(timeout)
-                connection.addTimeout(timeout)
-            }, context, nil)
         dbus_connection_set_dispatch_status_function(
             raw,
             { _, status, context in
@@ -59,26 +42,26 @@ extension DBusConnection {
                 guard let context else { return }
                 Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().scheduleDispatch()
             }, context, nil)
-        // Messages may have arrived before the loop was attached (NameAcquired, for one).
+        // Calls may wait for their timeouts, and messages may have arrived, before the loop was attached.
+        setTimeoutTimer()
         scheduleDispatch()
     }
 
     /// Removes every loop source and callback libdbus holds for this connection.
     func detachFromLoop(_ raw: OpaquePointer) {
         guard loop != nil else { return }
-        // Setting new functions makes libdbus remove every watch and timeout through the old ones first.
+        // Setting new functions makes libdbus remove every watch through the old ones first.
         dbus_connection_set_watch_functions(raw, nil, nil, nil, nil, nil)
-        dbus_connection_set_timeout_functions(raw, nil, nil, nil, nil, nil)
         dbus_connection_set_dispatch_status_function(raw, nil, nil, nil)
         dbus_connection_set_wakeup_main_function(raw, nil, nil, nil)
         for source in watchSources.values {
             loop?.removeWatch(source)
         }
-        for source in timeoutSources.values {
-            loop?.removeTimer(source)
+        if let timeoutTimer {
+            loop?.removeTimer(timeoutTimer)
         }
         watchSources.removeAll()
-        timeoutSources.removeAll()
+        timeoutTimer = nil
         loop = nil
     }
 
@@ -91,26 +74,29 @@ extension DBusConnection {
         }
     }
 
-    /// Dispatches the queued incoming messages and serves the calls waiting while the socket takes every reply as it
-    /// is sent (libdbus answers `Peer` calls as it dispatches them, so a flood of them is held to it too); the rest
-    /// once libdbus has written out what the socket left it (the watch's writable event schedules this again).
+    /// Takes every method call read into ``waitingCalls`` (`Peer`'s too, which libdbus would answer as it dispatched
+    /// them: a flood of pings then waits its turn like any other call), dispatches the other messages, and serves the
+    /// calls waiting while the socket takes every reply as it is sent; the rest once libdbus has written out what the
+    /// socket left it (the watch's writable event schedules this again).
     func dispatchPending() {
         dispatchScheduled = false
-        while let raw, dbus_connection_get_outgoing_size(raw) == 0,
-            dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS
-        {}
+        while let raw, let head = dbus_connection_borrow_message(raw) {
+            guard dbus_message_get_type(head) == CDBUS_MESSAGE_TYPE_METHOD_CALL else {
+                dbus_connection_return_message(raw, head)
+                dbus_connection_dispatch(raw)
+                continue
+            }
+            dbus_connection_steal_borrowed_message(raw, head)
+            let call = DBusMessage(taking: head)
+            waitingCalls.append(call, from: call.sender ?? "")
+        }
         serveWaitingCalls()
     }
 
     // MARK: - Watches
 
     private static func events(of watch: OpaquePointer) -> WatchEvents {
-        guard dbus_watch_get_enabled(watch) != 0 else { return [] }
-        let flags = dbus_watch_get_flags(watch)
-        var events: WatchEvents = []
-        if flags & DBUS_WATCH_READABLE.rawValue != 0 { events.insert(.readable) }
-        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { events.insert(.writable) }
-        return events
+        dbus_watch_get_enabled(watch) != 0 ? WatchEvents(rawValue: dbus_watch_get_flags(watch)) : []
     }
 
     private func addWatch(_ watch: OpaquePointer) {
@@ -132,12 +118,7 @@ extension DBusConnection {
     }
 
     private func handleWatch(_ watch: OpaquePointer, events: WatchEvents) {
-        var flags: UInt32 = 0
-        if events.contains(.readable) { flags |= DBUS_WATCH_READABLE.rawValue }
-        if events.contains(.writable) { flags |= DBUS_WATCH_WRITABLE.rawValue }
-        if events.contains(.error) { flags |= DBUS_WATCH_ERROR.rawValue }
-        if events.contains(.hangup) { flags |= DBUS_WATCH_HANGUP.rawValue }
-        dbus_watch_handle(watch, flags)
+        dbus_watch_handle(watch, events.rawValue)
         if events.contains(.readable) {
             readOn(watch)
         }
@@ -156,21 +137,5 @@ extension DBusConnection {
             guard poll(&poller, 1, 0) > 0, poller.revents & Int16(POLLIN) != 0 else { return }
             dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
         }
-    }
-
-    // MARK: - Timeouts
-
-    private func addTimeout(_ timeout: OpaquePointer) {
-        guard let loop, dbus_timeout_get_enabled(timeout) != 0 else { return }
-        let interval = Duration.milliseconds(Int(dbus_timeout_get_interval(timeout)))
-        timeoutSources[timeout] = loop.addTimer(interval: interval, repeating: true) { [weak self] in
-            dbus_timeout_handle(timeout)
-            self?.scheduleDispatch()
-        }
-    }
-
-    private func removeTimeout(_ timeout: OpaquePointer) {
-        guard let source = timeoutSources.removeValue(forKey: timeout) else { return }
-        loop?.removeTimer(source)
     }
 }

@@ -1,18 +1,16 @@
 extension DBusConnection {
-    /// Exports `object` at its path: method calls to that path are routed to its interfaces, and the path and its
-    /// ancestors answer `Introspect`. Replaces an object already exported at the same path.
+    /// Exports an object at `path` implementing `interfaces`: method calls to that path are routed to them, and the
+    /// path and its ancestors answer `Introspect`. Replaces the interfaces already exported at the same path.
     ///
-    /// - Parameter object: The object; the connection keeps it until another replaces it or `close()`.
-    /// - Throws: `DBusError.invalidObject` when the object lists a standard interface, repeats an interface, member
-    ///   or property name, or declares an argument or property type that is not a single complete type.
-    public func export(_ object: DBusObject) throws(DBusError) {
-        try object.validate()
-        objects[object.path] = object
-    }
-
-    /// The object exported at `path`, if any.
-    public func exportedObject(at path: ObjectPath) -> DBusObject? {
-        objects[path]
+    /// - Parameters:
+    ///   - interfaces: The object's interfaces, in introspection order, which the connection keeps until others replace
+    ///     them or `close()`. The standard ones (`Introspectable`, `Properties`, `Peer`) are the connection's: do not
+    ///     list them.
+    ///   - path: Where the object lives.
+    /// - Throws: `DBusError.disconnected` when the connection is closed.
+    public func export(_ interfaces: [DBusInterface], at path: ObjectPath) throws(DBusError) {
+        guard raw != nil else { throw .disconnected }
+        objects[path] = interfaces
     }
 
     /// The names of the nodes directly below `path` that lead to exported objects, sorted.
@@ -33,6 +31,6 @@ extension DBusConnection {
         let standard =
             [DBusIntrospection.peerAndIntrospectableXML] + (object == nil ? [] : [DBusIntrospection.propertiesXML])
         return DBusIntrospection.document(
-            interfaces: standard + (object?.interfaces.map(\.introspection) ?? []), children: childNodes(of: path))
+            interfaces: standard + (object?.map(\.introspection) ?? []), children: childNodes(of: path))
     }
 }

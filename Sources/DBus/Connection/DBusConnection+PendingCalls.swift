@@ -14,9 +14,9 @@ final class PendingReplyHandler {
             return
         }
         let message = DBusMessage(taking: reply)
-        if message.type == .error {
-            let name = message.errorName ?? "org.freedesktop.DBus.Error.Failed"
-            completion(.failure(.remote(name: name, message: message.errorMessage ?? "")))
+        // libdbus reads an error reply's name and message, as it does for a blocking call.
+        if let error = withLibDBusError({ dbus_set_error_from_message($0, message.raw) }).error {
+            completion(.failure(.remote(name: error.name, message: error.message)))
             return
         }
         do throws(DBusError) {

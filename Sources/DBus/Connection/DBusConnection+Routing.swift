@@ -3,21 +3,14 @@ import CDBus
 extension DBusConnection {
     private static let introspectable = "org.freedesktop.DBus.Introspectable"
     private static let properties = "org.freedesktop.DBus.Properties"
-
-    /// Takes a method call libdbus routed to the fallback handler at `/` (every path) to wait for its caller's turn.
-    /// libdbus answers `org.freedesktop.DBus.Peer` itself, before this.
-    func handleObjectMessage(_ message: DBusMessage) -> DBusHandlerResult {
-        guard message.type == .methodCall else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-        waitingCalls.append(message, from: message.sender ?? "")
-        return DBUS_HANDLER_RESULT_HANDLED
-    }
+    private static let peer = "org.freedesktop.DBus.Peer"
 
     /// Serves the waiting calls, each caller's in turn, while libdbus holds nothing the socket has not taken: a reply
     /// then waits behind at most the socket's small buffer, not behind a queue of another caller's replies. A call the
-    /// ``callGate`` holds back is served when it says.
+    /// ``callGate`` holds back is served when it says; a `Peer` call never waits for it.
     func serveWaitingCalls() {
         while let raw, dbus_connection_get_outgoing_size(raw) == 0, let call = waitingCalls.next() {
-            if let gate = callGate, gate(call) {
+            if let gate = callGate, call.interface?.rawValue != Self.peer, gate(call) {
                 continue
             }
             serve(call)
@@ -56,6 +49,14 @@ extension DBusConnection {
             return .failure(.invalidArgs("Method call without a path or member"))
         }
         let interface = message.interface?.rawValue
+        if interface == Self.peer {
+            // Answered on every path, as libdbus answers it.
+            switch member.rawValue {
+            case "Ping": return .success([])
+            case "GetMachineId": return machineID()
+            default: return .failure(.unknownMethod("Unknown method '\(member)' in interface '\(Self.peer)'"))
+            }
+        }
         let object = objects[path]
         guard object != nil || isNode(path) else {
             return .failure(.unknownObject("Unknown object \(quoted(path.rawValue))"))
@@ -68,7 +69,7 @@ extension DBusConnection {
                 guard let object else { return .failure(.unknownInterface("Unknown interface '\(interface)'")) }
                 return callProperties(message, object: object, member: member)
             default:
-                guard let object, let found = object.interface(named: interface) else {
+                guard let found = object?.first(where: { $0.name.rawValue == interface }) else {
                     return .failure(.unknownInterface("Unknown interface '\(interface)'"))
                 }
                 guard let method = found.method(named: member) else {
@@ -79,7 +80,7 @@ extension DBusConnection {
             }
         }
         // Without an interface, the first interface with a method of that name answers.
-        if let object, let found = object.interfaces.first(where: { $0.method(named: member) != nil }),
+        if let found = object?.first(where: { $0.method(named: member) != nil }),
             let method = found.method(named: member)
         {
             if let refused = found.refusal?() { return .failure(refused) }
@@ -140,7 +141,7 @@ extension DBusConnection {
         return .success([.string(document)])
     }
 
-    private func callProperties(_ message: DBusMessage, object: DBusObject, member: MemberName)
+    private func callProperties(_ message: DBusMessage, object: [DBusInterface], member: MemberName)
         -> Result<[DBusValue], DBusMethodError>
     {
         let expected: String
@@ -155,7 +156,8 @@ extension DBusConnection {
             return .failure(.invalidArgs("Cannot read the arguments"))
         }
         // An empty interface name means any interface of the object.
-        let interfaces = interfaceName.isEmpty ? object.interfaces : object.interface(named: interfaceName).map { [$0] }
+        let interfaces =
+            interfaceName.isEmpty ? object : object.first { $0.name.rawValue == interfaceName }.map { [$0] }
         guard let interfaces else {
             return .failure(.unknownInterface("Unknown interface \(quoted(interfaceName))"))
         }
@@ -178,24 +180,7 @@ extension DBusConnection {
         if member.rawValue == "Get" {
             return read(property).map { [.variant($0)] }
         }
-        guard let setter = property.set else {
-            return .failure(.propertyReadOnly("Property \(quoted(propertyName)) is read-only"))
-        }
-        guard arguments.count > 2, let value = arguments[2].variantValue else {
-            return .failure(.invalidArgs("Expected a variant value"))
-        }
-        guard value.signature == property.signature else {
-            return .failure(
-                .invalidArgs(
-                    "Property \(quoted(propertyName)) has signature '\(property.signature)', got \(quoted(value.signature.rawValue))"
-                ))
-        }
-        do throws(DBusMethodError) {
-            try setter(value)
-            return .success([])
-        } catch {
-            return .failure(error)
-        }
+        return .failure(.propertyReadOnly("Property \(quoted(propertyName)) is read-only"))
     }
 
     private func read(_ property: DBusProperty) -> Result<DBusValue, DBusMethodError> {

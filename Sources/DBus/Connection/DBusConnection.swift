@@ -9,14 +9,14 @@ import Glibc
 public final class DBusConnection {
     /// The libdbus connection; `nil` once closed.
     var raw: OpaquePointer?
-    /// The exported objects by path.
-    var objects: [ObjectPath: DBusObject] = [:]
-    /// The event loop the connection is attached to, if any, and the sources libdbus's watches and timeouts are.
+    /// The exported objects' interfaces by path.
+    var objects: [ObjectPath: [DBusInterface]] = [:]
+    /// The event loop the connection is attached to, if any, the sources libdbus's watches are, and the timer set for
+    /// the earliest of libdbus's timeouts.
     var loop: (any DBusEventLoop)?
     var watchSources: [OpaquePointer: LoopSourceID] = [:]
-    var timeoutSources: [OpaquePointer: LoopSourceID] = [:]
-    /// libdbus's timeouts and when each is due on the monotonic clock (`MonotonicTime.now()`, nanoseconds), while
-    /// no event loop runs them (see `readWriteDispatch`).
+    var timeoutTimer: LoopSourceID?
+    /// libdbus's timeouts and when each is due on the monotonic clock (`MonotonicTime.now()`, nanoseconds).
     var timeoutDeadlines: [OpaquePointer: Int64] = [:]
     var dispatchScheduled = false
     private var disconnectReported = false
@@ -74,7 +74,7 @@ public final class DBusConnection {
             close()
             throw error
         }
-        keepTimeoutsWithoutLoop(connection)
+        keepTimeouts(connection)
         limitSendBuffer(connection)
     }
 
@@ -138,7 +138,6 @@ public final class DBusConnection {
         guard let connection = raw else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_remove_filter(connection, Self.filterFunction, context)
-        dbus_connection_unregister_object_path(connection, "/")
         detachFromLoop(connection)
         dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
         timeoutDeadlines.removeAll()
@@ -179,16 +178,6 @@ public final class DBusConnection {
         guard dbus_connection_add_filter(connection, Self.filterFunction, context, nil) != 0 else {
             throw .outOfMemory
         }
-        var vtable = DBusObjectPathVTable()
-        vtable.message_function = { _, message, context in
-            guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            let connection = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
-            return connection.handleObjectMessage(DBusMessage(retaining: message))
-        }
-        let registered = withLibDBusError {
-            dbus_connection_try_register_fallback(connection, "/", &vtable, context, $0)
-        }
-        guard registered.result != 0 else { throw .outOfMemory }
     }
 
     private static let filterFunction: DBusHandleMessageFunction = { _, message, context in

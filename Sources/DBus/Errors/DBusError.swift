@@ -22,8 +22,6 @@ public enum DBusError: Error, Equatable, Hashable, Sendable {
     case nestingTooDeep(depth: Int)
     /// An array or the whole message would exceed the D-Bus size limits.
     case messageTooLarge(bytes: Int, limit: Int)
-    /// An object cannot be exported as described (duplicate or reserved names, bad argument types).
-    case invalidObject(String)
     /// A received message could not be decoded.
     case invalidMessage(String)
     /// `DBUS_SESSION_BUS_ADDRESS` is not set, so there is no session bus to connect to.
@@ -56,7 +54,6 @@ extension DBusError: CustomStringConvertible {
         case .typeMismatch(let expected, let actual): "Expected signature '\(expected)', got '\(actual)'"
         case .nestingTooDeep(let depth): "Containers nested \(depth) deep, deeper than D-Bus allows"
         case .messageTooLarge(let bytes, let limit): "Message too large: \(bytes) bytes, limit \(limit)"
-        case .invalidObject(let reason): "Invalid object: \(reason)"
         case .invalidMessage(let reason): "Invalid message: \(reason)"
         case .noSessionBus: "Failed to connect to the bus: no session bus, DBUS_SESSION_BUS_ADDRESS is not set"
         case .connectionFailed(let name, let message): "Failed to connect to the bus: \(message) (\(name))"

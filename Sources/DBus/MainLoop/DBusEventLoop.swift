@@ -1,4 +1,7 @@
-/// The events a file-descriptor watch waits for or reports.
+import CDBus
+
+/// The events a file-descriptor watch waits for or reports: libdbus's watch flags, so that a connection hands them
+/// between libdbus and its loop as they are.
 public struct WatchEvents: OptionSet, Hashable, Sendable {
     /// The raw bits.
     public let rawValue: UInt32
@@ -9,13 +12,13 @@ public struct WatchEvents: OptionSet, Hashable, Sendable {
     }
 
     /// The descriptor can be read without blocking.
-    public static let readable = WatchEvents(rawValue: 1 << 0)
+    public static let readable = WatchEvents(rawValue: DBUS_WATCH_READABLE.rawValue)
     /// The descriptor can be written without blocking.
-    public static let writable = WatchEvents(rawValue: 1 << 1)
+    public static let writable = WatchEvents(rawValue: DBUS_WATCH_WRITABLE.rawValue)
     /// An error condition (reported only, never requested).
-    public static let error = WatchEvents(rawValue: 1 << 2)
+    public static let error = WatchEvents(rawValue: DBUS_WATCH_ERROR.rawValue)
     /// The peer hung up (reported only, never requested).
-    public static let hangup = WatchEvents(rawValue: 1 << 3)
+    public static let hangup = WatchEvents(rawValue: DBUS_WATCH_HANGUP.rawValue)
 }
 
 /// Identifies a watch, timer, alarm or signal handler registered with an event loop.

@@ -75,12 +75,6 @@ extension DBusMessage {
         dbus_message_get_error_name(raw).map { String(cString: $0) }
     }
 
-    /// The human-readable message of an error reply (its first string argument), if any.
-    public var errorMessage: String? {
-        guard type == .error else { return nil }
-        return (try? arguments)?.first?.stringValue
-    }
-
     /// The serial number the sender gave the message; 0 before it is sent.
     public var serial: UInt32 {
         dbus_message_get_serial(raw)

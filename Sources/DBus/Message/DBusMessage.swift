@@ -162,13 +162,14 @@ public final class DBusMessage {
     ///   beyond the D-Bus size limits.
     public func append(_ values: [DBusValue]) throws(DBusError) {
         guard !values.isEmpty else { return }
-        // Each value's whole signature is checked before libdbus builds it: an empty array's element signature may
-        // nest too deep only once inside the array, and libdbus cannot take a body signature over 255 bytes.
+        // Each value's whole signature is checked, as one complete type, before libdbus builds it: an element or
+        // key of the wrong kind, an empty structure or an empty array's element signature nesting too deep only once
+        // inside the array; and libdbus cannot take a body signature over 255 bytes.
         var signature = bodyEnd == 0 ? "" : self.signature
         for value in values {
             let text = value.signatureText
             if value.basicTypeCode == nil {
-                try DBusSignature.check(text)
+                try DBusSignature.check(text, single: true)
             }
             signature += text
         }

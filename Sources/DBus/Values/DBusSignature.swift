@@ -17,12 +17,13 @@ public struct DBusSignature: Hashable, Sendable {
         rawValue = text
     }
 
-    /// Refuses `text` unless it is a signature of this binding's types.
+    /// Refuses `text` unless it is a signature of this binding's types: of exactly one complete type when `single`.
     ///
     /// - Throws: `DBusError.invalidSignature` with libdbus's reason, or `DBusError.unsupportedType` for `h`.
-    static func check(_ text: String) throws(DBusError) {
+    static func check(_ text: String, single: Bool = false) throws(DBusError) {
         if text.containsNUL { throw .invalidSignature(text, reason: "contains a NUL character") }
-        let outcome = withLibDBusError { error in text.withCString { dbus_signature_validate($0, error) } }
+        let validate = single ? dbus_signature_validate_single : dbus_signature_validate
+        let outcome = withLibDBusError { error in text.withCString { validate($0, error) } }
         if let error = outcome.error { throw .invalidSignature(text, reason: error.message) }
         // Every type code is one byte, so a byte `h` is a unix file descriptor.
         if text.utf8.contains(UInt8(ascii: "h")) { throw .unsupportedType("h (unix file descriptor)") }
@@ -51,11 +52,6 @@ public struct DBusSignature: Hashable, Sendable {
     /// Whether the signature is exactly one complete type, as a value's signature must be.
     public var isSingleCompleteType: Bool {
         !rawValue.containsNUL && rawValue.withCString { dbus_signature_validate_single($0, nil) } != 0
-    }
-
-    /// Whether the signature is one basic type (integers, boolean, double, string, object path, signature).
-    public var isBasic: Bool {
-        rawValue.utf8.count == 1 && dbus_type_is_basic(Int32(rawValue.utf8[rawValue.utf8.startIndex])) != 0
     }
 }
 

@@ -19,27 +19,10 @@ extension DBusValue {
         return depth + 1
     }
 
-    /// Refuses an array element signature that is not a single complete type.
-    static func checkArrayElement(_ element: DBusSignature) throws(DBusError) {
-        guard element.isSingleCompleteType else {
-            throw .invalidSignature(element.rawValue, reason: "an array element must be a single complete type")
-        }
-    }
-
     /// Throws `.typeMismatch` unless this value's signature is `signature`, the one its array or dictionary declares.
     func checkSignature(_ signature: DBusSignature) throws(DBusError) {
         guard signatureText == signature.rawValue else {
             throw .typeMismatch(expected: signature.rawValue, actual: signatureText)
-        }
-    }
-
-    /// Refuses a dictionary whose key is not basic or whose value is not a single complete type.
-    static func checkDictionary(key: DBusSignature, value: DBusSignature) throws(DBusError) {
-        guard key.isBasic else {
-            throw .invalidSignature(key.rawValue, reason: "a dictionary key must be a basic type")
-        }
-        guard value.isSingleCompleteType else {
-            throw .invalidSignature(value.rawValue, reason: "a dictionary value must be a single complete type")
         }
     }
 
@@ -83,10 +66,12 @@ extension String {
 }
 
 extension DBusValue {
-    /// Checks that libdbus can append this value and returns the body offset just after it.
+    /// Checks that libdbus can append this value, whose signature libdbus has found one complete type, and returns the
+    /// body offset just after it.
     ///
-    /// Checks what would otherwise make libdbus abort or build a message the bus refuses: NUL in strings, elements
-    /// that do not match their declared signature, non-basic dictionary keys, empty structures, nesting, and sizes.
+    /// Checks what would otherwise make libdbus abort or build a message the bus refuses and its check of the
+    /// signature cannot see: NUL in strings, elements that do not match their declared signature, nesting through
+    /// variants, and sizes.
     ///
     /// - Parameters:
     ///   - offset: The body offset at which the value would start (alignment depends on it).
@@ -106,7 +91,6 @@ extension DBusValue {
         case .signature(let signature):
             return offset + 1 + signature.rawValue.utf8.count + 1
         case .array(let element, let values):
-            try Self.checkArrayElement(element)
             let inner = try Self.deeper(depth)
             let start = align(align(offset, 4) + 4, Self.alignment(of: element))
             var end = start
@@ -117,7 +101,6 @@ extension DBusValue {
             }
             return end
         case .dictionary(let key, let value, let entries):
-            try Self.checkDictionary(key: key, value: value)
             let inner = try Self.deeper(Self.deeper(depth))
             let start = align(align(offset, 4) + 4, 8)
             var end = start
@@ -130,7 +113,6 @@ extension DBusValue {
             }
             return end
         case .structure(let fields):
-            guard !fields.isEmpty else { throw .invalidSignature("()", reason: "empty structure") }
             let inner = try Self.deeper(depth)
             var end = align(offset, 8)
             for field in fields {
@@ -138,9 +120,11 @@ extension DBusValue {
             }
             return end
         case .variant(let content):
-            // A variant starts a signature of its own, which libdbus checks.
+            // A variant starts a signature of its own, which libdbus checks: a basic type's is one valid code.
             let text = content.signatureText
-            try DBusSignature.check(text)
+            if content.basicTypeCode == nil {
+                try DBusSignature.check(text, single: true)
+            }
             return try content.checkedEnd(at: offset + 1 + text.utf8.count + 1, depth: try Self.deeper(depth))
         }
     }

@@ -157,8 +157,15 @@ public struct TipsEngine: Sendable {
         }
     }
 
-    private var displayWindow: DisplayWindow {
-        DisplayWindow(opened: state.displayWindowOpened, frequency: displayFrequency)
+    /// When a new tip may next appear, or `nil` when one may appear at `now`: the global, rolling display window
+    /// that a tip's first appearance opens holds every other new tip back for one display frequency.
+    ///
+    /// A window that opened after `now` (the clock was set back) counts from `now`, so it never holds new tips back
+    /// for longer than its length; ``followClock()`` then stores that.
+    private func nextDisplayTime(at now: Instant) -> Instant? {
+        guard let opened = state.displayWindowOpened else { return nil }
+        let closes = min(opened, now).advanced(bySeconds: Int64(displayFrequency.seconds))
+        return now < closes ? closes : nil
     }
 
     /// What holds an available tip back: its desktop notification while one is on screen; the display window, for a
@@ -167,7 +174,7 @@ public struct TipsEngine: Sendable {
         guard status == .available else { return nil }
         if claims.isHeld(tip.id) { return .notification }
         guard testingOverride.override(for: tip.id) == nil, state[tip: tip.id].displayCount == 0,
-            !tip.options.ignoresDisplayFrequency, let until = displayWindow.nextDisplayTime(at: now)
+            !tip.options.ignoresDisplayFrequency, let until = nextDisplayTime(at: now)
         else { return nil }
         return .displayWindow(until: until)
     }
@@ -364,7 +371,7 @@ public struct TipsEngine: Sendable {
 
     /// When a new tip may next appear; `nil` when one may appear now.
     public var nextDisplayTime: Instant? {
-        displayWindow.nextDisplayTime(at: now)
+        nextDisplayTime(at: now)
     }
 
     /// Brings the display window back to the clock after the clock was set back past the window's opening: the
@@ -403,7 +410,7 @@ public struct TipsEngine: Sendable {
         if state.parameters.firstUseDay != nil || parameterValues(at: now).currentStreak > 0 {
             instants.append(clock.timeZone.startOfNextDay(after: now))
         }
-        if let closes = displayWindow.nextDisplayTime(at: now) {
+        if let closes = nextDisplayTime(at: now) {
             instants.append(closes)
         }
         return instants.min()

@@ -1,5 +1,5 @@
 /// A mood on the Feels scale, from worst to best.
-public enum Mood: String, CaseIterable, Hashable, Sendable, Comparable {
+public enum Mood: String, CaseIterable, Hashable, Sendable {
     /// The worst mood.
     case horrible
     /// A bad mood.
@@ -18,21 +18,5 @@ public enum Mood: String, CaseIterable, Hashable, Sendable, Comparable {
         // As apps send it, in lower case, without making a lower-case copy first.
         guard let mood = Mood(rawValue: text) ?? Mood(rawValue: text.lowercased()) else { throw .invalidMood(text) }
         self = mood
-    }
-
-    /// The mood's place on the scale: 0 for horrible up to 4 for great.
-    public var rank: Int {
-        switch self {
-        case .horrible: 0
-        case .bad: 1
-        case .average: 2
-        case .good: 3
-        case .great: 4
-        }
-    }
-
-    /// Orders moods from worst to best.
-    public static func < (lhs: Mood, rhs: Mood) -> Bool {
-        lhs.rank < rhs.rank
     }
 }

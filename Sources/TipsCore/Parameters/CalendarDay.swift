@@ -17,20 +17,9 @@ public struct CalendarDay: RawRepresentable, Hashable, Comparable, Sendable, Cus
         self.rawValue = Int(Instant.floorDivision(local, 86_400).quotient)
     }
 
-    /// The day of the Gregorian date `year`-`month`-`day`.
-    public init(year: Int, month: Int, day: Int) {
-        // Howard Hinnant's days_from_civil: years counted from March, so that February's length comes last.
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        self.rawValue = era * 146_097 + dayOfEra - 719_468
-    }
-
     /// The Gregorian year, month (1–12) and day of the month (1–31).
     public var date: (year: Int, month: Int, day: Int) {
-        // Howard Hinnant's civil_from_days, the inverse of init(year:month:day:).
+        // Howard Hinnant's civil_from_days.
         let shifted = rawValue + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

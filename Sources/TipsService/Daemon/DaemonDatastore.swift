@@ -64,7 +64,7 @@ public final class DaemonDatastore {
     ///
     /// - Throws: ``DatastoreError`` saying why it could not be opened or read.
     func open() throws(DatastoreError) -> Opened {
-        let datastore = try TipsDatastore(path: path, pages: .allButTheJournal)
+        let datastore = try TipsDatastore(path: path)
         let state = try datastore.load()
         for note in datastore.notes {
             log.warning(note)

@@ -8,23 +8,13 @@ import CSQLite
 enum DatastoreCheck {
     /// Refuses a datastore whose pages, rows or schema are not what the migrations up to `version` wrote.
     ///
-    /// - Parameter pages: Which pages to read through: all of them, or those of every table but the journal, whose
-    ///   pages ``verifyPages(_:path:)`` reads later (the journal grows with the years; its check would make start-up
-    ///   grow with it).
+    /// The pages read through are those of every table but the journal, whose pages ``verifyPages(_:path:pragma:)``
+    /// reads later (the journal grows with the years; its check would make start-up grow with it).
     /// - Throws: `DatastoreError.corrupt` saying what is wrong.
-    static func verify(_ connection: SQLiteConnection, path: String, version: Int, pages: PageCheck)
-        throws(DatastoreError)
-    {
-        switch pages {
-        case .all:
-            try verifyPages(connection, path: path)
-        case .allButTheJournal:
-            for table in ["sqlite_schema"]
-                + expectedSchema(atVersion: version)
-                .filter({ $0.type == "table" && $0.name != "moods" }).map(\.name)
-            {
-                try verifyPages(connection, path: path, pragma: "PRAGMA quick_check(\(table))")
-            }
+    static func verify(_ connection: SQLiteConnection, path: String, version: Int) throws(DatastoreError) {
+        let expected = expectedSchema(atVersion: version)
+        for table in ["sqlite_schema"] + expected.filter({ $0.type == "table" && $0.name != "moods" }).map(\.name) {
+            try verifyPages(connection, path: path, pragma: "PRAGMA quick_check(\(table))")
         }
         let schema: [SchemaObject]
         do throws(SQLiteError) {
@@ -32,7 +22,6 @@ enum DatastoreCheck {
         } catch {
             throw DatastoreError(error, path: path, while: .reading)
         }
-        let expected = expectedSchema(atVersion: version)
         guard schema == expected else {
             let names = Set(schema.map(\.name))
             let expectedNames = Set(expected.map(\.name))

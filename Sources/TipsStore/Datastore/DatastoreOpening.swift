@@ -5,9 +5,6 @@ import CSQLite
 /// Nothing is written until the file is known to be ours (or an empty database): a refused file is left exactly as
 /// it was, with no journal-mode change and no `-wal` or `-shm` file.
 enum DatastoreOpening {
-    /// How long a statement waits for another connection's lock before the datastore is reported in use.
-    static let busyTimeoutMilliseconds: Int32 = 250
-
     /// What opening found and did besides handing over the connection.
     struct Opened {
         /// The open, validated, exclusively locked datastore, at the current schema version.
@@ -24,7 +21,7 @@ enum DatastoreOpening {
     ///
     /// - Throws: `DatastoreError` for a file that cannot be created or opened, is unsafe, read-only, not ours, newer,
     ///   in use, corrupt, altered, or cannot be migrated.
-    static func open(path: String, pages: PageCheck) throws(DatastoreError) -> Opened {
+    static func open(path: String) throws(DatastoreError) -> Opened {
         let notes = try DatastoreFile.secure(at: path)
         try DatastoreFile.createIfMissing(at: path)
         try DatastoreFile.checkWritable(path)
@@ -37,7 +34,9 @@ enum DatastoreOpening {
         let connection: SQLiteConnection
         do throws(SQLiteError) {
             connection = try SQLiteConnection(path: path)
-            connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            // How long, in milliseconds, a statement waits for another connection's lock before the datastore is
+            // reported in use.
+            try connection.execute("PRAGMA busy_timeout = 250")
             // Exclusive before the first read: the lock taken then is kept, and a WAL is indexed in heap memory,
             // so no -shm file is ever created.
             try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
@@ -55,7 +54,7 @@ enum DatastoreOpening {
             throw .cannotOpen(path: path, reason: "SQLite could only open it read-only")
         }
         // Checked before the first write, so that a damaged or altered file is refused byte-for-byte intact.
-        try DatastoreCheck.verify(connection, path: path, version: version, pages: pages)
+        try DatastoreCheck.verify(connection, path: path, version: version)
         try configure(connection, path: path)
         try migrate(connection, path: path, from: version)
         return Opened(connection: connection, identity: DatastoreFile.identity(of: path), notes: notes)

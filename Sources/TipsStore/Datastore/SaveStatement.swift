@@ -7,10 +7,7 @@ enum SaveStatement: Int {
     case replaceParameters
     case replaceTip
     case deleteTip
-    case deleteAllTips
-    case insertTip
     case insertMood
-    case countMoods
 
     /// The statement's text.
     var sql: String {
@@ -21,10 +18,7 @@ enum SaveStatement: Int {
         case .replaceParameters: ParametersTable.replace
         case .replaceTip: TipsTable.replace
         case .deleteTip: TipsTable.delete
-        case .deleteAllTips: TipsTable.deleteAll
-        case .insertTip: TipsTable.insert
         case .insertMood: MoodsTable.insert
-        case .countMoods: MoodsTable.count
         }
     }
 }

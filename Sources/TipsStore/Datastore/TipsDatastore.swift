@@ -5,7 +5,7 @@ import TipsCore
 /// The durable home of the tips state and the mood journal: one SQLite file, open in one process at a time.
 ///
 /// A datastore is used from one thread. Opening it validates the file, takes an exclusive lock that lasts until the
-/// datastore is closed, and migrates the schema to the current version. Every ``save(_:appending:)`` is one
+/// datastore is closed, and migrates the schema to the current version. Every ``save(_:journal:)`` is one
 /// transaction, synced to disk before it returns. ``close()`` (or releasing the datastore) folds the WAL back into
 /// the file and removes it, so that the file alone then holds everything.
 public final class TipsDatastore {
@@ -40,19 +40,18 @@ public final class TipsDatastore {
     /// Opens the datastore at `path`, creating it, and any missing folders, when it does not exist.
     ///
     /// Created folders get mode 0700 and a created file mode 0600, whatever the umask. An existing file is validated
-    /// before anything is written to it, and is left exactly as it was when refused.
+    /// before anything is written to it, and is left exactly as it was when refused. Opening reads through every page
+    /// but the journal's, which grows with the years and would make every start slower: ``verifyJournalPages()``
+    /// reads those, before the first write.
     /// - Parameter path: The datastore file, usually ``defaultPath(environment:)``.
     /// - Throws: `DatastoreError.cannotCreate` or `.cannotOpen` when the file cannot be had,
     ///   `.notADatastore` for a file that is not SQLite or is another application's database,
     ///   `.newerSchema` for a datastore of a newer version, `.inUse` when another process has it open,
+    ///   `.corrupt` for a damaged page or an altered schema,
     ///   `.migrationFailed` when an older datastore cannot be brought up to date.
-    /// - Parameters:
-    ///   - path: The datastore file.
-    ///   - pages: Which pages opening reads through before anything is written: all (the default), or all but the
-    ///     journal's, whose check ``verifyJournalPages()`` then makes before the first write.
-    public init(path: String, pages: PageCheck = .all) throws(DatastoreError) {
+    public init(path: String) throws(DatastoreError) {
         self.path = path
-        let opened = try DatastoreOpening.open(path: path, pages: pages)
+        let opened = try DatastoreOpening.open(path: path)
         self.connection = opened.connection
         self.identity = opened.identity
         self.notes = opened.notes
@@ -79,74 +78,52 @@ public final class TipsDatastore {
         return state
     }
 
-    /// Saves the whole state and, when given, appends a mood to the journal, in one transaction.
-    ///
-    /// The parameters row is rewritten and the tips rows replaced by exactly the state's records. The journal is
-    /// never shortened: saving a fresh state, as a reset of the tips does, keeps every mood.
-    /// - Parameters:
-    ///   - state: The state to keep.
-    ///   - mood: A mood to append to the journal, if one was logged.
-    /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write (a negative count is refused this way);
-    ///   the transaction is then rolled back and nothing of this save is kept.
-    public func save(_ state: TipsState, appending mood: MoodEntry? = nil) throws(DatastoreError) {
-        try save(state, journal: mood.map { [JournalChange.append($0)] } ?? [])
-    }
-
     /// Saves the whole state and changes the journal as asked, in order, in one transaction synced to disk: the group
     /// commit of every request gathered while the previous one was being made durable.
     ///
     /// Only the rows that differ from what the file holds are written (the file then holds exactly `state`): a mood
-    /// logged rewrites the parameters row and appends to the journal, and leaves the tips' rows alone.
+    /// logged rewrites the parameters row and appends to the journal, and leaves the tips' rows alone. The journal is
+    /// shortened only by `.forget`: saving a fresh state, as a reset of the tips does, keeps every mood.
     ///
     /// - Parameters:
     ///   - state: The state to keep.
     ///   - journal: What happens to the journal, in order: moods appended, the journal erased.
     /// - Returns: For each `.forget`, how many moods it erased.
-    /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write; the transaction is then rolled back and
-    ///   nothing of this save is kept.
+    /// - Throws: `DatastoreError.writeFailed` when SQLite cannot write (a negative count is refused this way); the
+    ///   transaction is then rolled back and nothing of this save is kept. What ``load()`` throws when nothing was
+    ///   loaded before, since the rows are compared with the file's.
     @discardableResult
-    public func save(_ state: TipsState, journal: [JournalChange]) throws(DatastoreError) -> [Int] {
+    public func save(_ state: TipsState, journal: [JournalChange] = []) throws(DatastoreError) -> [Int] {
         var forgotten: [Int] = []
         // A datastore whose file was replaced refuses every write, in checkIdentity, whatever the path check.
         if pathCheck == .beforeEverySave || pathMayHaveChanged || replacedAndSavedTo != nil {
             try checkIdentity()
             pathMayHaveChanged = false
         }
+        let before: TipsState
+        if let onDisk { before = onDisk } else { before = try load() }
         do throws(SQLiteError) {
             let connection = try open()
             if !begunAhead || !connection.isInTransaction {
                 try connection.prepared(.begin).run()
             }
             begunAhead = false
-            if let onDisk {
-                if onDisk.parameters != state.parameters || onDisk.displayWindowOpened != state.displayWindowOpened {
-                    try connection.prepared(.replaceParameters).run(ParametersTable.parameters(of: state))
-                }
-                for (id, record) in state.tips where onDisk.tips[id] != record {
-                    try connection.prepared(.replaceTip).run(TipsTable.parameters(of: id, record))
-                }
-                for id in onDisk.tips.keys where state.tips[id] == nil {
-                    try connection.prepared(.deleteTip).run([.text(id.rawValue)])
-                }
-            } else {
+            if before.parameters != state.parameters || before.displayWindowOpened != state.displayWindowOpened {
                 try connection.prepared(.replaceParameters).run(ParametersTable.parameters(of: state))
-                try connection.prepared(.deleteAllTips).run()
-                let insertTip = try connection.prepared(.insertTip)
-                for (id, record) in state.tips {
-                    try insertTip.run(TipsTable.parameters(of: id, record))
-                }
+            }
+            for (id, record) in state.tips where before.tips[id] != record {
+                try connection.prepared(.replaceTip).run(TipsTable.parameters(of: id, record))
+            }
+            for id in before.tips.keys where state.tips[id] == nil {
+                try connection.prepared(.deleteTip).run([.text(id.rawValue)])
             }
             for change in journal {
                 switch change {
                 case .append(let mood):
                     try connection.prepared(.insertMood).run(MoodsTable.parameters(of: mood))
                 case .forget:
-                    guard case .integer(let count)? = try connection.prepared(.countMoods).rows().first?.first
-                    else { throw SQLiteError(code: SQLITE_ERROR, message: "counting the moods returned no number") }
-                    forgotten.append(Int(count))
-                    for statement in MoodsTable.forget {
-                        try connection.execute(statement)
-                    }
+                    try connection.execute(MoodsTable.forget)
+                    forgotten.append(connection.changes)
                 }
             }
             try connection.prepared(.commit).run()
@@ -204,8 +181,8 @@ public final class TipsDatastore {
         return journal
     }
 
-    /// Reads through every page of the datastore, the journal's included: the check a datastore opened with
-    /// `pages: .allButTheJournal` makes before its first write.
+    /// Reads through every page of the datastore, the journal's included: the check opening leaves for later, to be
+    /// made before the first write.
     ///
     /// - Throws: `DatastoreError.corrupt` with what SQLite found; nothing has been written then.
     public func verifyJournalPages() throws(DatastoreError) {
@@ -258,7 +235,7 @@ public final class TipsDatastore {
     /// Closes the connection and opens the file at the path again.
     private func reopen() throws(DatastoreError) {
         connection = nil
-        let opened = try DatastoreOpening.open(path: path, pages: .all)
+        let opened = try DatastoreOpening.open(path: path)
         connection = opened.connection
         identity = opened.identity
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Creates the datastore file and its folders with private modes, whatever the umask.
 ///
@@ -17,17 +13,15 @@ enum DatastoreFile {
     /// Makes sure a regular file exists at `path`, creating it and any missing folders when it does not.
     ///
     /// An existing file is left untouched: it is validated before anything writes to it.
-    /// - Returns: Whether the file was created.
     /// - Throws: `DatastoreError.cannotCreate` when a folder or the file cannot be created,
     ///   `DatastoreError.cannotOpen` when something other than a regular file is at `path`.
-    @discardableResult
-    static func createIfMissing(at path: String) throws(DatastoreError) -> Bool {
+    static func createIfMissing(at path: String) throws(DatastoreError) {
         var status = stat()
         if stat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFREG else {
                 throw .cannotOpen(path: path, reason: "it is not a regular file")
             }
-            return false
+            return
         }
         // ENOTDIR: a folder of the path is a file, which creating the folders reports by name.
         guard errno == ENOENT || errno == ENOTDIR else {
@@ -40,7 +34,7 @@ enum DatastoreFile {
             guard errno == EEXIST else {
                 throw .cannotCreate(path: path, reason: systemError())
             }
-            return false
+            return
         }
         defer { close(descriptor) }
         // The umask may have taken bits away; fchmod does not consult it.
@@ -48,7 +42,6 @@ enum DatastoreFile {
             throw .cannotCreate(path: path, reason: systemError())
         }
         try syncFolder(parent(of: path), for: path)
-        return true
     }
 
     /// Refuses a datastore path another user could redirect or read, and tightens modes looser than ours.

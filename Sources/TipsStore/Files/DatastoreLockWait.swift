@@ -12,13 +12,13 @@ public final class DatastoreLockWait: @unchecked Sendable {
 
     /// SQLite's lock bytes in a database file (`PENDING_BYTE`, then the reserved byte and the shared range): a lock
     /// on them conflicts with any lock SQLite holds.
-    public static let lockedRange = (start: 0x4000_0000, length: 512)
+    static let lockedRange = (start: 0x4000_0000, length: 512)
 
     // <fcntl.h> gives F_OFD_SETLKW only with _GNU_SOURCE, which Swift's Glibc module does not define; Linux's value.
     private static let setOpenFileDescriptionLockWaiting: Int32 = 38
 
     /// The datastore file.
-    public let path: String
+    private let path: String
     /// Readable once the datastore was free; register it with the event loop.
     public let descriptor: Int32
     private let writeEnd: Int32

@@ -4,7 +4,6 @@ import TipsCore
 /// An open SQLite database, used from one thread; closed when released.
 final class SQLiteConnection {
     private let handle: OpaquePointer
-    private var cache: [String: Statement] = [:]
     /// Statements a caller numbers (``prepared(_:number:)``), found by their number.
     private var numbered: [Statement?] = []
 
@@ -44,7 +43,6 @@ final class SQLiteConnection {
 
     deinit {
         // Statements first: a connection closes only once its statements are finalized.
-        cache.removeAll()
         numbered.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -59,16 +57,12 @@ final class SQLiteConnection {
         }
     }
 
-    /// A statement compiled once for this connection and reused on every later call with the same `sql`.
+    /// The statement `sql`, compiled for this connection: for the statements run at opening, a load or an export,
+    /// which are not kept (a save's are, ``prepared(_:number:)``).
     ///
     /// - Throws: `SQLiteError` when SQLite cannot compile it.
     func prepared(_ sql: String) throws(SQLiteError) -> Statement {
-        if let statement = cache[sql] {
-            return statement
-        }
-        let statement = try Statement(sql: sql, connection: handle)
-        cache[sql] = statement
-        return statement
+        try Statement(sql: sql, connection: handle)
     }
 
     /// The statement `sql`, which the caller numbers `number` (from 0, small, always the same for the same text):
@@ -90,22 +84,20 @@ final class SQLiteConnection {
     ///
     /// - Throws: `SQLiteError` when the statement fails or returns no row.
     func scalar(_ sql: String) throws(SQLiteError) -> SQLiteValue {
-        guard let value = try Statement(sql: sql, connection: handle).rows().first?.first else {
+        guard let value = try prepared(sql).rows().first?.first else {
             throw SQLiteError(code: SQLITE_ERROR, message: "'\(sql)' returned no value")
         }
         return value
     }
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed (`sqlite3_changes64`).
+    var changes: Int { Int(sqlite3_changes64(handle)) }
 
     /// Whether a transaction is open.
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Whether SQLite opened the file read-only, as it does when the file system forbids writing.
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
-
-    /// Waits up to `milliseconds` for another connection's lock before a statement fails with `SQLITE_BUSY`.
-    func setBusyTimeout(milliseconds: Int32) {
-        sqlite3_busy_timeout(handle, milliseconds)
-    }
 
     /// Whether closing the connection checkpoints the WAL into the database file (SQLite's default) or leaves the
     /// file and its WAL exactly as they are.

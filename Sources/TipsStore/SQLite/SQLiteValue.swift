@@ -1,13 +1,11 @@
 /// One value SQLite stores: a bound parameter or a column of a result row.
+///
+/// Every table is STRICT, with no REAL or BLOB column, and no statement binds or returns one: these are all.
 enum SQLiteValue: Hashable {
     /// A 64-bit signed integer.
     case integer(Int64)
-    /// A double.
-    case real(Double)
     /// UTF-8 text.
     case text(String)
-    /// Bytes.
-    case blob([UInt8])
     /// SQL NULL.
     case null
 
@@ -25,9 +23,7 @@ enum SQLiteValue: Hashable {
     var storageClass: String {
         switch self {
         case .integer: "INTEGER"
-        case .real: "REAL"
         case .text: "TEXT"
-        case .blob: "BLOB"
         case .null: "NULL"
         }
     }

@@ -66,16 +66,10 @@ final class Statement {
         switch value {
         case .integer(let integer):
             status = sqlite3_bind_int64(handle, index, integer)
-        case .real(let real):
-            status = sqlite3_bind_double(handle, index, real)
         case .text(let text):
             let length = Int64(text.utf8.count)
             status = text.withCString {
                 sqlite3_bind_text64(handle, index, $0, UInt64(length), csqlite_transient(), UInt8(SQLITE_UTF8))
-            }
-        case .blob(let bytes):
-            status = bytes.withUnsafeBytes {
-                sqlite3_bind_blob64(handle, index, $0.baseAddress, UInt64($0.count), csqlite_transient())
             }
         case .null:
             status = sqlite3_bind_null(handle, index)
@@ -89,16 +83,11 @@ final class Statement {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, index))
-        case SQLITE_FLOAT:
-            return .real(sqlite3_column_double(handle, index))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return .blob([]) }
-            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         case SQLITE_NULL:
             return .null
         default:
-            // SQLITE_TEXT, whose macro Swift does not import: sqlite3.h may redefine it.
+            // SQLITE_TEXT, whose macro Swift does not import (sqlite3.h may redefine it); a REAL or a BLOB, which no
+            // STRICT table of ours holds, reads as its text, which a reader expecting a number refuses.
             let count = Int(sqlite3_column_bytes(handle, index))
             guard count > 0, let bytes = sqlite3_column_text(handle, index) else { return .text("") }
             return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))

@@ -13,15 +13,7 @@ extension SchemaMigration {
                 utc_offset INTEGER NOT NULL
             ) STRICT;
 
-            -- The journal is the user's: it only grows, whatever happens to the tips.
-            CREATE TRIGGER moods_are_never_updated BEFORE UPDATE ON moods
-            BEGIN
-                SELECT RAISE(ABORT, 'the mood journal is append-only');
-            END;
-            CREATE TRIGGER moods_are_never_deleted BEFORE DELETE ON moods
-            BEGIN
-                SELECT RAISE(ABORT, 'the mood journal is append-only');
-            END;
+            \(journalTriggers)
 
             \(parametersTable)
 
@@ -34,6 +26,24 @@ extension SchemaMigration {
             ) STRICT, WITHOUT ROWID;
             """
     )
+
+    /// The journal's triggers, as version 1 made them and every version since keeps them: the journal is the user's,
+    /// and only grows, whatever happens to the tips.
+    static let journalTriggers = """
+        CREATE TRIGGER moods_are_never_updated BEFORE UPDATE ON moods
+        BEGIN
+            SELECT RAISE(ABORT, 'the mood journal is append-only');
+        END;
+        \(journalNeverDeletedTrigger);
+        """
+
+    /// The trigger that keeps moods from being deleted, which forgetting the journal drops and makes again.
+    static let journalNeverDeletedTrigger = """
+        CREATE TRIGGER moods_are_never_deleted BEFORE DELETE ON moods
+        BEGIN
+            SELECT RAISE(ABORT, 'the mood journal is append-only');
+        END
+        """
 
     /// The parameters table and its one row, as version 1 made them and every version since keeps them.
     static let parametersTable = """

@@ -36,15 +36,7 @@ extension SchemaMigration {
             utc_offset INTEGER NOT NULL
         ) STRICT;
 
-        -- The journal is the user's: it only grows, whatever happens to the tips.
-        CREATE TRIGGER moods_are_never_updated BEFORE UPDATE ON moods
-        BEGIN
-            SELECT RAISE(ABORT, 'the mood journal is append-only');
-        END;
-        CREATE TRIGGER moods_are_never_deleted BEFORE DELETE ON moods
-        BEGIN
-            SELECT RAISE(ABORT, 'the mood journal is append-only');
-        END;
+        \(journalTriggers)
 
         CREATE TABLE tips (
             id TEXT NOT NULL PRIMARY KEY CHECK (id <> ''),

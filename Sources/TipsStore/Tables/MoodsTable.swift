@@ -5,21 +5,15 @@ enum MoodsTable {
     /// Reads the journal in logging order.
     static let select = "SELECT id, mood, logged_at, utc_offset FROM moods ORDER BY id"
 
-    /// Erases the journal. The append-only triggers refuse it, so ``forget`` drops them around it, inside the
-    /// transaction that also rewrites the counts: no other writer ever sees the journal without them.
-    static let forget = [
-        "DROP TRIGGER moods_are_never_deleted",
-        "DELETE FROM moods",
+    /// Erases the journal. The append-only triggers refuse it, so ``forget`` drops the delete trigger around it,
+    /// inside the transaction that also rewrites the counts: no other writer ever sees the journal without it.
+    /// SQLite's count of the rows the last statement changed (``SQLiteConnection/changes``) then says how many moods
+    /// went: making a trigger changes no row.
+    static let forget = """
+        DROP TRIGGER moods_are_never_deleted;
+        DELETE FROM moods;
+        \(SchemaMigration.journalNeverDeletedTrigger);
         """
-        CREATE TRIGGER moods_are_never_deleted BEFORE DELETE ON moods
-        BEGIN
-            SELECT RAISE(ABORT, 'the mood journal is append-only');
-        END
-        """,
-    ]
-
-    /// Counts the journal's entries.
-    static let count = "SELECT count(*) FROM moods"
 
     /// Appends one entry; bind ``parameters(of:)``.
     static let insert = "INSERT INTO moods (mood, logged_at, utc_offset) VALUES (?1, ?2, ?3)"

@@ -7,15 +7,6 @@ enum TipsTable {
         SELECT id, invalidation, display_count, first_displayed, last_displayed, notified_at FROM tips ORDER BY id
         """
 
-    /// Removes every row, before the state's records are inserted again.
-    static let deleteAll = "DELETE FROM tips"
-
-    /// Inserts one row; bind ``parameters(of:_:)``.
-    static let insert = """
-        INSERT INTO tips (id, invalidation, display_count, first_displayed, last_displayed, notified_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-        """
-
     /// Writes one row, whether or not it exists; bind ``parameters(of:_:)``.
     static let replace = """
         REPLACE INTO tips (id, invalidation, display_count, first_displayed, last_displayed, notified_at)
@@ -25,7 +16,7 @@ enum TipsTable {
     /// Removes the row of one tip; bind its id.
     static let delete = "DELETE FROM tips WHERE id = ?1"
 
-    /// The values of ``insert``'s and ``replace``'s parameters for the record of tip `id`.
+    /// The values of ``replace``'s parameters for the record of tip `id`.
     static func parameters(of id: TipID, _ record: TipRecord) -> [SQLiteValue] {
         [
             .text(id.rawValue),

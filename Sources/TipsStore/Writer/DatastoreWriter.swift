@@ -1,8 +1,7 @@
 import TipsCore
 
-/// The datastore's jobs, performed one at a time, in the order they are handed in: on the writer's own thread
-/// (``submit(_:then:)``), so that the thread serving the bus never waits for the disk, or on the calling thread
-/// (``perform(_:)``) by a program that has no loop to keep serving.
+/// The datastore's jobs, performed one at a time, in the order they are handed in, on the writer's own thread
+/// (``submit(_:then:)``), so that the thread serving the bus never waits for the disk.
 public final class DatastoreWriter: @unchecked Sendable {
     // @unchecked: `datastore` and `refusal` are not Sendable; they are touched by one job at a time, on the writer's
     // thread (the queue's lock orders each job after the one before), and by `close()` once no job can run any more.
@@ -16,17 +15,16 @@ public final class DatastoreWriter: @unchecked Sendable {
     /// The jobs handed to the writer's thread, started with the first.
     private lazy var queue = JobQueue { [unowned self] job in self.perform(job) }
 
-    /// Takes over `datastore`; from now on only the jobs given to ``perform(_:)`` use it: set its
-    /// ``TipsDatastore/pathCheck`` before.
+    /// Takes over `datastore`; from now on only the jobs handed in use it: set its ``TipsDatastore/pathCheck``
+    /// before.
     public init(taking datastore: TipsDatastore) {
         self.datastore = datastore
         self.path = datastore.path
     }
 
-    /// Performs `job` on the calling thread and returns what it gave.
-    ///
-    /// Call it for one job at a time: the next only once this one has returned, on any thread.
-    public func perform(_ job: DatastoreJob) -> DatastoreJobResult {
+    /// Performs `job` on the calling thread and returns what it gave: one job at a time, the next only once this one
+    /// has returned.
+    func perform(_ job: DatastoreJob) -> DatastoreJobResult {
         if let refusal { return .failed(refusal) }
         do throws(DatastoreError) {
             switch job {
@@ -37,17 +35,17 @@ public final class DatastoreWriter: @unchecked Sendable {
                     refusal = error
                     throw error
                 }
-                return .verified
+                return .done
             case .save(let state, let journal):
                 return .saved(forgotten: try datastore.save(state, journal: journal))
             case .readJournal:
                 return .journal(try datastore.moodJournal())
             case .notePathChanged:
                 datastore.notePathChanged()
-                return .noted
+                return .done
             case .beginNextSave:
                 try datastore.beginNextSave()
-                return .begun
+                return .done
             }
         } catch {
             return .failed(error)
@@ -77,8 +75,9 @@ public final class DatastoreWriter: @unchecked Sendable {
 
 /// Work for the ``DatastoreWriter``.
 public enum DatastoreJob: Sendable {
-    /// Reads through every page of the journal (see ``PageCheck/allButTheJournal``); when one is damaged, this job
-    /// and every later one fail with that error, and nothing is written.
+    /// Reads through every page of the journal, which opening left for later
+    /// (``TipsDatastore/verifyJournalPages()``); when one is damaged, this job and every later one fail with that
+    /// error, and nothing is written.
     case verifyJournalPages
     /// Saves `state` and applies the journal changes in order, in one transaction synced to disk.
     case save(TipsState, [JournalChange])
@@ -94,16 +93,13 @@ public enum DatastoreJob: Sendable {
 
 /// What a ``DatastoreJob`` gave.
 public enum DatastoreJobResult: Sendable {
-    /// Every page of the journal was read and is sound.
-    case verified
     /// The save is durable; for each `.forget` of its journal changes, how many moods it erased.
     case saved(forgotten: [Int])
     /// The journal, oldest first.
     case journal([MoodEntry])
-    /// A change of the path was noted.
-    case noted
-    /// The next save's transaction is open.
-    case begun
+    /// The job that gives nothing back is done: the journal's pages are sound, a change of the path was noted, the
+    /// next save's transaction is open.
+    case done
     /// The job failed; a save was rolled back entirely.
     case failed(DatastoreError)
 }

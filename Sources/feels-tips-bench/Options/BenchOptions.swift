@@ -29,28 +29,28 @@ struct BenchOptions {
 
     /// Reads the arguments after the program name; `--name VALUE` and `--name=VALUE` are both accepted.
     ///
-    /// - Throws: ``BenchUsageError`` naming the option or value at fault, or a program that is missing.
-    init(parsing arguments: [String]) throws(BenchUsageError) {
+    /// - Throws: ``BenchError/usage(_:)`` naming the option or value at fault, or a program that is missing.
+    init(parsing arguments: [String]) throws(BenchError) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = argument.hasPrefix("--") ? parts[0] : argument
             let inline = argument.hasPrefix("--") && parts.count == 2 ? parts[1] : nil
             if ["--quick", "--help", "-h"].contains(name) {
-                guard inline == nil else { throw BenchUsageError("option '\(name)' takes no value") }
+                guard inline == nil else { throw BenchError.usage("option '\(name)' takes no value") }
                 if name == "--quick" { quick = true } else { showsHelp = true }
                 continue
             }
             guard ["--daemon", "--peer", "--baseline", "--notifier"].contains(name) else {
-                throw BenchUsageError(
+                throw BenchError.usage(
                     name.hasPrefix("-") ? "unknown option '\(name)'" : "unexpected argument '\(argument)'")
             }
             guard let text = inline ?? remaining.popFirst(), !text.isEmpty else {
-                throw BenchUsageError("option '\(name)' needs a path")
+                throw BenchError.usage("option '\(name)' needs a path")
             }
             let path = URL(fileURLWithPath: text).standardizedFileURL.path
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw BenchUsageError("option '\(name)': '\(text)' is not an executable file")
+                throw BenchError.usage("option '\(name)': '\(text)' is not an executable file")
             }
             switch name {
             case "--daemon": daemon = path
@@ -62,11 +62,11 @@ struct BenchOptions {
         guard !showsHelp else { return }
         if daemon.isEmpty {
             do { daemon = try builtProduct("feels-tipsd") } catch {
-                throw BenchUsageError("no feels-tipsd beside this executable; pass one with --daemon PATH")
+                throw BenchError.usage("no feels-tipsd beside this executable; pass one with --daemon PATH")
             }
         }
         guard !peer.isEmpty else {
-            throw BenchUsageError("pass the C service, tips-peerd, with --peer PATH (scripts/bench builds it)")
+            throw BenchError.usage("pass the C service, tips-peerd, with --peer PATH (scripts/bench builds it)")
         }
     }
 

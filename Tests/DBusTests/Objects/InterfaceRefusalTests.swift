@@ -32,7 +32,7 @@ import Testing
                 refusal: {
                     refusing.current ? DBusMethodError(name: Self.waiting, message: "not yet: the lock is held") : nil
                 })
-            try connection.export(DBusObject(path: Self.path, interfaces: [interface]))
+            try connection.export([interface], at: Self.path)
             connection.attach(to: loop)
             _ = try connection.requestName(Self.name)
             return connection

@@ -42,8 +42,8 @@ import Testing
 
     @Test func theDocumentForAPathListsStandardInterfacesThenOwnThenChildren() throws {
         let connection = try DBusConnectionFixture()
-        try connection.connection.export(DBusObject(path: "/org/feels/Example", interfaces: [Self.interface]))
-        try connection.connection.export(DBusObject(path: "/org/feels/Example/Sub/Leaf", interfaces: []))
+        try connection.connection.export([Self.interface], at: "/org/feels/Example")
+        try connection.connection.export([], at: "/org/feels/Example/Sub/Leaf")
         let document = try #require(connection.connection.introspectionDocument(for: "/org/feels/Example"))
         let names = document.split(separator: "\n").filter { $0.contains("<interface") || $0.contains("<node name") }
         #expect(
@@ -58,23 +58,6 @@ import Testing
         #expect(root.contains("<node name=\"org\"/>"))
         #expect(!root.contains("org.freedesktop.DBus.Properties"))
         #expect(connection.connection.introspectionDocument(for: "/elsewhere") == nil)
-    }
-
-    @Test func exportingAStandardInterfaceOrADuplicateIsRefused() throws {
-        let fixture = try DBusConnectionFixture()
-        let standard = DBusInterface(name: "org.freedesktop.DBus.Properties", introspection: "")
-        #expect(throws: DBusError.self) {
-            try fixture.connection.export(DBusObject(path: "/a", interfaces: [standard]))
-        }
-        #expect(throws: DBusError.self) {
-            try fixture.connection.export(DBusObject(path: "/a", interfaces: [Self.interface, Self.interface]))
-        }
-        let twoTypes = DBusInterface(
-            name: "org.feels.Bad1", introspection: "",
-            methods: [DBusMethod(name: "M", inputs: ["ss"]) { _, reply in reply.succeed([]) }])
-        #expect(throws: DBusError.self) {
-            try fixture.connection.export(DBusObject(path: "/a", interfaces: [twoTypes]))
-        }
     }
 }
 

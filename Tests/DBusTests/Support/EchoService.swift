@@ -38,8 +38,8 @@ final class EchoService {
                 properties: [
                     DBusProperty(name: "Broken", signature: "s", get: { .int32(-1) })
                 ])
-            try connection.export(DBusObject(path: Self.path, interfaces: [Self.interface(state: state, connection)]))
-            try connection.export(DBusObject(path: Self.brokenPath, interfaces: [broken]))
+            try connection.export([Self.interface(state: state, connection)], at: Self.path)
+            try connection.export([broken], at: Self.brokenPath)
             connection.onDisconnected = { state.update { $0.disconnected = true } }
             connection.attach(to: loop)
             _ = try connection.requestName(Self.busName)
@@ -115,12 +115,7 @@ final class EchoService {
                 },
             ],
             properties: [
-                DBusProperty(
-                    name: "Name", signature: "s", get: { .string(state.current.name) },
-                    set: { value throws(DBusMethodError) in
-                        guard let text = value.stringValue, !text.isEmpty else { throw .invalidArgs("Empty name") }
-                        state.update { $0.name = text }
-                    }),
+                DBusProperty(name: "Name", signature: "s", get: { .string(state.current.name) }),
                 DBusProperty(name: "Count", signature: "u", get: { .uint32(UInt32(state.current.handlerRuns)) }),
                 DBusProperty(name: "Volatile", signature: "t", get: { .uint64(42) }),
                 DBusProperty(name: "Constant", signature: "s", get: { .string("fixed") }),
@@ -156,7 +151,7 @@ final class EchoService {
             <signal name="Tick">
               <arg name="count" type="u"/>
             </signal>
-            <property name="Name" type="s" access="readwrite"/>
+            <property name="Name" type="s" access="read"/>
             <property name="Count" type="u" access="read"/>
             <property name="Volatile" type="t" access="read">
               <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="invalidates"/>

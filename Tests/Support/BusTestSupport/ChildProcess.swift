@@ -191,83 +191,58 @@ public enum ChildProcessError: Error, CustomStringConvertible {
     }
 }
 
-/// Collects a pipe's output as lines, from Foundation's reading thread, for a test thread to wait on.
-final class LineBuffer: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var pending = Data()
-    private var lines: [String] = []
-    private var consumed = 0
-    private var ended = false
+/// Collects a pipe's output as lines, from a reading thread of its own, for a test thread to wait on.
+final class LineBuffer: Sendable {
+    private struct State {
+        var pending = Data()
+        var lines: [String] = []
+        var consumed = 0
+        var ended = false
+    }
+
+    private let state = Locked(State())
 
     /// Reads `fd` on a thread of its own until the end of the output, then closes it.
     func startReading(_ fd: Int32) {
-        let thread = Thread { [self] in
+        let thread = Thread { [state] in
             var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
                 let count = read(fd, &chunk, chunk.count)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
-                append(chunk[0..<count])
+                state.update { state in
+                    state.pending.append(contentsOf: chunk[0..<count])
+                    while let newline = state.pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        state.lines.append(
+                            String(decoding: state.pending[state.pending.startIndex..<newline], as: UTF8.self))
+                        state.pending.removeSubrange(state.pending.startIndex...newline)
+                    }
+                }
             }
             Glibc.close(fd)
-            finish()
+            state.update { state in
+                if !state.pending.isEmpty { state.lines.append(String(decoding: state.pending, as: UTF8.self)) }
+                state.pending.removeAll()
+                state.ended = true
+            }
         }
         thread.start()
     }
 
-    private func append(_ data: ArraySlice<UInt8>) {
-        condition.lock()
-        defer {
-            condition.broadcast()
-            condition.unlock()
-        }
-        pending.append(contentsOf: data)
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-            pending.removeSubrange(pending.startIndex...newline)
-        }
-    }
-
-    private func finish() {
-        condition.lock()
-        defer {
-            condition.broadcast()
-            condition.unlock()
-        }
-        if !pending.isEmpty {
-            lines.append(String(decoding: pending, as: UTF8.self))
-            pending.removeAll()
-        }
-        ended = true
-    }
-
     var allLines: [String] {
-        condition.lock()
-        defer { condition.unlock() }
-        return lines
+        state.current.lines
     }
 
     func nextLine(timeout: Duration) -> String? {
-        let deadline = Date().addingTimeInterval(timeout.seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while consumed >= lines.count {
-            if ended || !condition.wait(until: deadline) {
-                guard consumed < lines.count else { return nil }
-                break
-            }
+        state.wait(timeout: timeout) { $0.consumed < $0.lines.count || $0.ended }
+        return state.update { state in
+            guard state.consumed < state.lines.count else { return nil }
+            state.consumed += 1
+            return state.lines[state.consumed - 1]
         }
-        consumed += 1
-        return lines[consumed - 1]
     }
 
     func waitForEnd(timeout: Duration) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout.seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while !ended {
-            if !condition.wait(until: deadline) { return ended }
-        }
-        return true
+        state.wait(timeout: timeout) { $0.ended }
     }
 }

@@ -67,11 +67,6 @@ public final class LoopThread: Sendable {
         _ = write(wakeWriteFD, &byte, 1)
         finished.wait(timeout: .seconds(10)) { $0 }
     }
-
-    /// Whether the loop has stopped.
-    public var isFinished: Bool {
-        finished.current
-    }
 }
 
 /// The error a `LoopThread` setup closure threw, described.

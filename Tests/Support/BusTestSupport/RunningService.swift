@@ -70,10 +70,12 @@ public final class RunningService {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The command line that starts the service.
+    /// The command line that starts the service: the `feels-tipsd` beside the tests, or the one `FEELS_TIPSD` names
+    /// (`scripts/language-names` names the one we ship).
     public var commandLine: [String] {
         get throws {
-            launcher + [try builtProduct("feels-tipsd"), "--address", bus.address, "--datastore", datastore] + arguments
+            let daemon = try ProcessInfo.processInfo.environment["FEELS_TIPSD"] ?? builtProduct("feels-tipsd")
+            return launcher + [daemon, "--address", bus.address, "--datastore", datastore] + arguments
         }
     }
 
@@ -84,7 +86,7 @@ public final class RunningService {
         self.daemon = daemon
         while let line = daemon.readLine(from: .standardError, timeout: .seconds(20)) {
             if line.contains("Serving 'org.feels.Tips'") {
-                servicePID = try? ownerPID(of: Self.name)
+                servicePID = try? client.processID(ofOwner: Self.name.rawValue)
                 return
             }
         }
@@ -149,11 +151,6 @@ public final class RunningService {
             guard case .remote(let name, _) = error else { throw error }
             return name
         }
-    }
-
-    /// The process ID of the connection that owns `name`, through `GetConnectionUnixProcessID`.
-    public func ownerPID(of name: BusName) throws(DBusError) -> Int32? {
-        try client.processID(ofOwner: name.rawValue)
     }
 
     /// One tip, through `GetTips`.

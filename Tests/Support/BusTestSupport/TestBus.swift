@@ -9,8 +9,6 @@ public final class TestBus {
     public let directory: URL
     /// A directory searched for `.service` files, for activation tests.
     public let serviceDirectory: URL
-    /// The configuration file the daemon runs with.
-    public let configFile: URL
     private let daemon: ChildProcess
 
     /// The configuration the scripts' private buses have too: a session bus with the limits of Debian's
@@ -33,19 +31,16 @@ public final class TestBus {
             .appendingPathComponent("feels-bus-\(UUID().uuidString.prefix(8))")
         serviceDirectory = directory.appendingPathComponent("services")
         try FileManager.default.createDirectory(at: serviceDirectory, withIntermediateDirectories: true)
-        if let configFile {
-            self.configFile = configFile
-        } else {
-            let generated = directory.appendingPathComponent("bus.conf")
+        let generated = directory.appendingPathComponent("bus.conf")
+        if configFile == nil {
             let services = ([serviceDirectory] + serviceDirectories).map { "<servicedir>\($0.path)</servicedir>" }
             let config = try String(contentsOf: Self.template, encoding: .utf8)
                 .replacingOccurrences(of: "@folder@", with: directory.path)
                 .replacingOccurrences(of: "@servicedirs@", with: services.joined())
             try config.write(to: generated, atomically: true, encoding: .utf8)
-            self.configFile = generated
         }
         daemon = try ChildProcess(
-            "dbus-daemon", ["--config-file=\(self.configFile.path)", "--nofork", "--print-address=1"],
+            "dbus-daemon", ["--config-file=\((configFile ?? generated).path)", "--nofork", "--print-address=1"],
             environment: environment)
         guard let line = daemon.readLine(timeout: .seconds(10)), !line.isEmpty else {
             daemon.kill()

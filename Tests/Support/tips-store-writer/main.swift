@@ -1,6 +1,6 @@
 // tips-store-writer PATH COUNT
 //
-// Opens the datastore at PATH and logs COUNT moods, one save(_:appending:) each, printing "ack <i>" only after the
+// Opens the datastore at PATH and logs COUNT moods, one save(_:journal:) each, printing "ack <i>" only after the
 // i-th save returned. The crash-safety test kills it at random and checks that every acknowledged mood survived.
 
 import TipsCore
@@ -51,7 +51,7 @@ do throws(DatastoreError) {
     for index in 0..<count {
         state.parameters.moodLogCount += 1
         state.parameters.hasLoggedMoods += 1
-        try datastore.save(state, appending: entry(number: state.parameters.moodLogCount))
+        try datastore.save(state, journal: [.append(entry(number: state.parameters.moodLogCount))])
         writeAll("ack \(index + 1)\n", to: STDOUT_FILENO)
     }
 } catch {

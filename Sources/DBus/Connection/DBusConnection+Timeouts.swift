@@ -1,27 +1,47 @@
 import CDBus
 
-// libdbus's dbus_connection_read_write_dispatch never fires the connection's timeouts: a call the peer drops would
-// wait forever for its NoReply. Until the connection is attached to a loop, these functions keep the timeouts'
-// deadlines so that readWriteDispatch can fire them.
+// libdbus leaves its timeouts (a pending call's, for its NoReply) to the main loop. The connection keeps each with its
+// deadline from its opening to its close, and fires those due from one loop timer set for the earliest; without a loop,
+// from readWriteDispatch, since libdbus's dbus_connection_read_write_dispatch never fires them.
 extension DBusConnection {
-    /// Keeps libdbus's timeouts in `timeoutDeadlines`, for a connection not attached to an event loop.
-    func keepTimeoutsWithoutLoop(_ raw: OpaquePointer) {
+    /// Keeps libdbus's timeouts in `timeoutDeadlines`.
+    func keepTimeouts(_ raw: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_set_timeout_functions(
             raw,
             { timeout, context in
                 guard let timeout, let context else { return 0 }
-                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().scheduleWithoutLoop(timeout)
+                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().schedule(timeout)
                 return 1
             },
             { timeout, context in
                 guard let timeout, let context else { return }
-                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().timeoutDeadlines[timeout] = nil
+                let connection = Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue()
+                connection.timeoutDeadlines[timeout] = nil
+                connection.setTimeoutTimer()
             },
             { timeout, context in
                 guard let timeout, let context else { return }
-                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().scheduleWithoutLoop(timeout)
+                Unmanaged<DBusConnection>.fromOpaque(context).takeUnretainedValue().schedule(timeout)
             }, context, nil)
+    }
+
+    /// Sets the loop's one timer for the earliest deadline, none once no timeout is kept.
+    func setTimeoutTimer() {
+        guard let loop else { return }
+        if let timeoutTimer {
+            loop.removeTimer(timeoutTimer)
+            self.timeoutTimer = nil
+        }
+        guard let next = timeoutDeadlines.values.min() else { return }
+        let interval = Duration.nanoseconds(max(0, next - MonotonicTime.now()))
+        timeoutTimer = loop.addTimer(interval: interval, repeating: false) { [weak self] in
+            guard let self else { return }
+            timeoutTimer = nil
+            fireDueTimeouts()
+            setTimeoutTimer()
+            scheduleDispatch()
+        }
     }
 
     /// The longest `readWriteDispatch` may block so that the next timeout is fired on time.
@@ -32,20 +52,21 @@ extension DBusConnection {
     }
 
     /// Fires every timeout that is due; a pending call's timeout queues its NoReply error for dispatch.
-    func fireDueTimeoutsWithoutLoop() {
+    func fireDueTimeouts() {
         let now = MonotonicTime.now()
         for (timeout, deadline) in timeoutDeadlines where deadline <= now {
             // A timeout an earlier one's handler removed is freed: only those still kept are fired.
             guard timeoutDeadlines[timeout] != nil else { continue }
             // libdbus removes a pending call's timeout as it fires; any other repeats after its interval.
-            scheduleWithoutLoop(timeout)
+            schedule(timeout)
             dbus_timeout_handle(timeout)
         }
     }
 
-    private func scheduleWithoutLoop(_ timeout: OpaquePointer) {
+    private func schedule(_ timeout: OpaquePointer) {
         timeoutDeadlines[timeout] =
             dbus_timeout_get_enabled(timeout) != 0
             ? MonotonicTime.now() + Int64(dbus_timeout_get_interval(timeout)) * 1_000_000 : nil
+        setTimeoutTimer()
     }
 }
