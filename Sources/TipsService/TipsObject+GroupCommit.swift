@@ -32,6 +32,8 @@ struct Commit {
     let writes: [Write]
     let outcomes: [Result<Applied, TipsError>]
     let engine: TipsEngine
+    /// The replies read before it, marshalled again as `engine` shows them, kept once it is durable.
+    var keptReplies: [KeptReplyKey: KeptReply] = [:]
 }
 
 extension TipsObject {
@@ -117,17 +119,21 @@ extension TipsObject {
         submit(.save(engine.state, journal)) { [weak self] result in
             self?.finish(commit, with: result)
         }
+        // While the disk syncs it.
+        committing?.keptReplies = keptRepliesRemade(for: engine)
     }
 
     /// Adopts a durable commit and answers its writes in order; a commit the datastore refused changes nothing, and
     /// each of its writes is answered with the datastore's error.
     private func finish(_ commit: Commit, with result: DatastoreJobResult, announcing: Bool = true) {
+        let remade = committing?.keptReplies ?? [:]
         committing = nil
         var forgotten: [Int] = []
         var failure: DBusMethodError?
         switch result {
         case .saved(let counts):
             durable = commit.engine
+            keptReplies.merge(remade) { _, remade in remade }
             forgotten = counts
         case .failed(let error):
             log("Failed to save: \(error)")

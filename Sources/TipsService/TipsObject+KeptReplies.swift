@@ -22,7 +22,12 @@ struct KeptReplyKey: Hashable {
 /// A `GetTips` reply as last marshalled, and the snapshots of the tips it shows.
 struct KeptReply {
     let snapshots: [TipSnapshot]
+    /// The languages its words are in.
+    let languages: [LanguageName]
     let reply: Tips1.GetTipsPrepared
+    /// The generation of the durable engine in which it was last read: a reply read since the last change is made
+    /// again for the next one while the disk syncs it (``TipsObject/keptRepliesRemade(for:)``).
+    var readIn: UInt64?
     /// The generation of the durable engine in which `snapshots` were last found to be the tips as the engine shows
     /// them: in that generation, and before the engine's next time-driven change, `reply` answers without the
     /// snapshots being made again to compare.
@@ -53,6 +58,7 @@ extension TipsObject {
         // change, so a read then makes no snapshot (the tips' rules, status and hold, the day in the time zone) to
         // compare.
         if let index, keptReplies.values[index].checkedIn == durableGeneration, snapshotsHold(at: now) {
+            keptReplies.values[index].readIn = durableGeneration
             return keptReplies.values[index].reply
         }
         // Known before the snapshots are made, so that a reply checked against them holds no later than it.
@@ -67,16 +73,50 @@ extension TipsObject {
         }
         if let index, keptReplies.values[index].snapshots == snapshots {
             keptReplies.values[index].checkedIn = checkedIn
+            keptReplies.values[index].readIn = durableGeneration
             return keptReplies.values[index].reply
         }
-        let reply = try Self.marshal { () throws(DBusError) in
-            try Tips1.GetTipsPrepared(tips: snapshots.map { tip(of: $0, languages: languages) })
-        }
+        let reply = try marshalReply(snapshots, languages: languages)
         let bound = Self.languageListsKept * (durable.catalog.count + TipLocation.allCases.count + 1)
         if let key, index != nil || keptReplies.count < bound {
-            keptReplies[key] = KeptReply(snapshots: snapshots, reply: reply, checkedIn: checkedIn)
+            keptReplies[key] = KeptReply(
+                snapshots: snapshots, languages: languages, reply: reply, readIn: durableGeneration,
+                checkedIn: checkedIn)
         }
         return reply
+    }
+
+    /// The replies read since the durable engine last changed whose tips `engine` shows otherwise, marshalled again
+    /// as `engine` shows them. Made while the disk syncs the commit that makes `engine` durable, when the loop has
+    /// nothing else to do, so that the read an app makes after its write (a mood logged, then its tips read) finds its
+    /// reply marshalled. Each is compared with the tips again as it is read, as any kept reply is: one made before a
+    /// time-driven change, or before a commit that failed, is never answered after it.
+    func keptRepliesRemade(for engine: TipsEngine) -> [KeptReplyKey: KeptReply] {
+        var remade: [KeptReplyKey: KeptReply] = [:]
+        for (key, kept) in keptReplies where kept.readIn == durableGeneration {
+            let snapshots: [TipSnapshot]
+            switch key.selection {
+            case .tip(let id):
+                guard let snapshot = try? engine.snapshot(of: id) else { continue }
+                snapshots = [snapshot]
+            case .all: snapshots = engine.snapshots()
+            case .location(let location): snapshots = engine.snapshots().filter { $0.tip.location == location }
+            }
+            guard snapshots != kept.snapshots,
+                let reply = try? marshalReply(snapshots, languages: kept.languages)
+            else { continue }
+            remade[key] = KeptReply(snapshots: snapshots, languages: kept.languages, reply: reply, checkedIn: nil)
+        }
+        return remade
+    }
+
+    /// `GetTips`' reply showing `snapshots` in words of `languages`.
+    private func marshalReply(_ snapshots: [TipSnapshot], languages: [LanguageName]) throws(DBusMethodError)
+        -> Tips1.GetTipsPrepared
+    {
+        try Self.marshal { () throws(DBusError) in
+            try Tips1.GetTipsPrepared(tips: snapshots.map { tip(of: $0, languages: languages) })
+        }
     }
 
     /// Where `GetTips`' reply is kept: for one tip named alone, and for every tip at every location or at one; `nil`

@@ -29,10 +29,14 @@ struct DatastoreFaultTests {
 
         // The same request again needs the same room, so it is refused again; a refusal changes and announces nothing.
         // (A smaller write, such as SettingsViewed's, may still fit under the limit, and rightly succeeds.)
+        // A tip read before it is read as before: its rule shows the mood count, and the reply marshalled again for the
+        // write while the disk was tried is dropped with the write.
+        let read = try service.tips.getTips(ids: ["SiriShortcutTip"])
         service.clearSignals()
         #expect(try service.errorName { try $0.logMood(mood: "great") } == Tips1.Error.datastore.rawValue)
         #expect(!service.waitForSignals(timeout: .milliseconds(300)) { !$0.isEmpty }, "\(service.changedProperties)")
         #expect(try service.tips.moodLogCount() == successes)
+        #expect(try service.tips.getTips(ids: ["SiriShortcutTip"]) == read)
 
         service.launcher = []
         #expect(service.stop() == .exited(0))
@@ -50,8 +54,12 @@ struct DatastoreFaultTests {
         let lifted = try runTool("prlimit", ["--pid", "\(pid)", "--fsize=unlimited:"])
         try #require(lifted.status == 0, "\(lifted.stderr)")
 
-        // The refused transaction was rolled back: the next one commits.
+        // The refused transaction was rolled back: the next one commits, and a tip read before shows it (its rule
+        // holds the mood count).
+        _ = try service.tips.getTips(ids: ["SiriShortcutTip"])
         #expect(try service.tips.logMood(mood: "great") == successes + 1)
+        let rule = try #require(try service.tips.getTips(ids: ["SiriShortcutTip"]).first?.rules.first)
+        #expect(rule.value == .uint32(successes + 1))
         #expect(try service.call(.settingsViewed) == [])
         #expect(service.stop() == .exited(0))
         service.launcher = []
