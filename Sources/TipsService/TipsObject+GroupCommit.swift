@@ -170,10 +170,9 @@ extension TipsObject {
     func beginNextSave() {
         guard !nextSaveBegun else { return }
         nextSaveBegun = true
-        submit(.beginNextSave) { _ in
-            // Not begun ahead (the datastore refused writes, say), the next save begins its own transaction and
-            // answers its writes with whatever fails there.
-        }
+        // Not begun ahead (the datastore refused writes, say), the next save begins its own transaction and answers
+        // its writes with whatever fails there: nothing to hear back.
+        submit(.beginNextSave)
     }
 
     /// Whether `message` calls a write of the contract: one answered in the caller's order, once durable.
@@ -189,8 +188,12 @@ extension TipsObject {
     }
 
     /// Has the datastore perform `job` on the writer's thread, after the jobs submitted before it; `handle` gets its
-    /// result as a handler of the loop.
-    func submit(_ job: DatastoreJob, then handle: @escaping (DatastoreJobResult) -> Void) {
+    /// result as a handler of the loop, which is not woken for a job without one.
+    func submit(_ job: DatastoreJob, then handle: ((DatastoreJobResult) -> Void)? = nil) {
+        guard let handle else {
+            writer.submit(job) { _ in }
+            return
+        }
         let handler = LoopBound(handle)
         let mailbox = loop.mailbox
         writer.submit(job) { result in

@@ -146,7 +146,7 @@ public final class TipsObject {
     /// next save looks, and writes the file again from the open copy when it was deleted, or leaves a file put in its
     /// place alone and refuses writes. Noted in order with the saves, so every save handed in after this looks.
     public func datastorePathChanged() {
-        submit(.notePathChanged) { _ in }
+        submit(.notePathChanged)
     }
 
     // MARK: - Reads, answered from what is durable

@@ -44,9 +44,11 @@ final class JobQueue: @unchecked Sendable {
                 Unmanaged<JobQueue>.fromOpaque(context).release()
             }
         }
-        pthread_cond_broadcast(&changed)
+        let running = thread != nil
         pthread_mutex_unlock(&mutex)
-        if thread == nil {
+        // After unlocking: woken with the mutex still held, the thread would wake only to wait for it.
+        pthread_cond_broadcast(&changed)
+        if !running {
             // No thread could be started: the job is performed here, as a program without a loop would.
             serveOnce()
         }
