@@ -115,7 +115,6 @@ extension TipsObject {
             return
         }
         committing = commit
-        nextSaveBegun = false
         submit(.save(engine.state, journal)) { [weak self] result in
             self?.finish(commit, with: result)
         }
@@ -159,20 +158,6 @@ extension TipsObject {
             answered(caller)
         }
         startCommit()
-        if committing == nil {
-            beginNextSave()
-        }
-    }
-
-    /// Has the datastore begin the next save's transaction, unless it was asked to since the last save: run on the
-    /// writer's thread once a commit's writes are answered, it takes `BEGIN IMMEDIATE` off the next write's way to its
-    /// fsync.
-    func beginNextSave() {
-        guard !nextSaveBegun else { return }
-        nextSaveBegun = true
-        // Not begun ahead (the datastore refused writes, say), the next save begins its own transaction and answers
-        // its writes with whatever fails there: nothing to hear back.
-        submit(.beginNextSave)
     }
 
     /// Whether `message` calls a write of the contract: one answered in the caller's order, once durable.

@@ -46,8 +46,6 @@ public final class TipsObject {
     var committing: Commit?
     /// Whether a commit is to start once the messages being dispatched are (see `enqueue(_:)`).
     var commitScheduled = false
-    /// Whether the datastore was asked to begin the next save's transaction since the last save was handed to it.
-    var nextSaveBegun = false
     /// Each caller's calls that wait for its earlier writes to be answered, in arrival order.
     var heldBack: [String: [DBusMessage]] = [:]
     /// How many of each caller's writes (and journal reads) are not answered yet.
@@ -119,7 +117,6 @@ public final class TipsObject {
                 self?.onDatastoreRefused(error)
             }
         }
-        beginNextSave()
         scheduleWake()
     }
 

@@ -21,10 +21,6 @@ public final class TipsDatastore {
     private var pathMayHaveChanged = true
     /// The state the file holds, as last loaded or saved: a save writes only the rows that differ from it.
     private var onDisk: TipsState?
-    /// Whether the open transaction, if any, is one ``beginNextSave()`` began, with nothing in it yet: the next save
-    /// writes into it. Any other transaction open at a save (one a failed rollback left) makes the save fail rather
-    /// than commit what it holds.
-    private var begunAhead = false
 
     /// What opening the datastore made safer (a mode tightened), a sentence each, for the service to log.
     public let notes: [String]
@@ -104,10 +100,8 @@ public final class TipsDatastore {
         if let onDisk { before = onDisk } else { before = try load() }
         do throws(SQLiteError) {
             let connection = try open()
-            if !begunAhead || !connection.isInTransaction {
-                try connection.prepared(.begin).run()
-            }
-            begunAhead = false
+            // A transaction found open (one a failed rollback left) makes this fail rather than commit what it holds.
+            try connection.prepared(.begin).run()
             if before.parameters != state.parameters || before.displayWindowOpened != state.displayWindowOpened {
                 try connection.prepared(.replaceParameters).run(ParametersTable.parameters(of: state))
             }
@@ -130,43 +124,11 @@ public final class TipsDatastore {
             onDisk = state
             return forgotten
         } catch {
-            begunAhead = false
             if let connection, connection.isInTransaction {
                 try? connection.prepared(.rollback).run()
             }
             throw DatastoreError(error, path: path, while: .writing)
         }
-    }
-
-    /// Begins the next save's transaction now, with nothing in it, so that the save's way to its fsync no longer
-    /// includes taking SQLite's write lock and reading the WAL's index (`BEGIN IMMEDIATE`, some 11,000 instructions of
-    /// a mood's 60,000 in SQLite). For a caller with time to spare between saves: a service once a write is answered.
-    ///
-    /// The transaction holds nothing until the save writes into it, so it changes nothing on disk, and losing it (a
-    /// crash, a stop) loses nothing. A look at the path that must write the file again, and ``close()``, end it first;
-    /// reads see what they would without it. Nothing happens when a transaction is open already or writes are refused.
-    ///
-    /// - Throws: `DatastoreError.writeFailed` when SQLite cannot begin it; the save then begins its own, and reports
-    ///   what fails there.
-    public func beginNextSave() throws(DatastoreError) {
-        guard replacedAndSavedTo == nil else { return }
-        do throws(SQLiteError) {
-            let connection = try open()
-            guard !connection.isInTransaction else { return }
-            try connection.prepared(.begin).run()
-            begunAhead = true
-        } catch {
-            throw DatastoreError(error, path: path, while: .writing)
-        }
-    }
-
-    /// Ends the transaction ``beginNextSave()`` began, for what cannot run inside one: `VACUUM INTO`, the checkpoint
-    /// at close. Nothing was written in it.
-    private func endTransactionBegunAhead() throws(SQLiteError) {
-        guard begunAhead else { return }
-        begunAhead = false
-        guard let connection, connection.isInTransaction else { return }
-        try connection.prepared(.rollback).run()
     }
 
     /// Every mood logged, in logging order.
@@ -212,7 +174,6 @@ public final class TipsDatastore {
         guard now != identity, let connection else { return }
         if now == nil {
             do throws(SQLiteError) {
-                try endTransactionBegunAhead()
                 try connection.prepared("VACUUM INTO ?1").run([.text(path)])
             } catch {
                 throw .writeFailed(path: path, reason: "the file was deleted and cannot be written again: \(error)")
@@ -223,7 +184,6 @@ public final class TipsDatastore {
         }
         let saved = "\(path).saved-\(getpid())-\(time(nil))"
         do throws(SQLiteError) {
-            try endTransactionBegunAhead()
             try connection.prepared("VACUUM INTO ?1").run([.text(saved)])
         } catch {
             throw .writeFailed(path: path, reason: "the file was replaced and ours cannot be saved aside: \(error)")
@@ -269,7 +229,6 @@ public final class TipsDatastore {
         guard let connection else { return }
         defer { self.connection = nil }
         do throws(SQLiteError) {
-            try endTransactionBegunAhead()
             try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         } catch {
             throw DatastoreError(error, path: path, while: .writing)

@@ -43,9 +43,6 @@ public final class DatastoreWriter: @unchecked Sendable {
             case .notePathChanged:
                 datastore.notePathChanged()
                 return .done
-            case .beginNextSave:
-                try datastore.beginNextSave()
-                return .done
             }
         } catch {
             return .failed(error)
@@ -86,9 +83,6 @@ public enum DatastoreJob: Sendable {
     /// Notes that the datastore's path may name another file, or none, since it last looked: the next save looks
     /// (`TipsDatastore.notePathChanged()`). In order with the saves, as every job: a save handed in after it looks.
     case notePathChanged
-    /// Begins the next save's transaction ahead of it (`TipsDatastore.beginNextSave()`): for the time after a write
-    /// is answered, so that the next one reaches its fsync sooner.
-    case beginNextSave
 }
 
 /// What a ``DatastoreJob`` gave.
