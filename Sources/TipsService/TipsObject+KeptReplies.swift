@@ -93,14 +93,16 @@ extension TipsObject {
     /// time-driven change, or before a commit that failed, is never answered after it.
     func keptRepliesRemade(for engine: TipsEngine) -> [KeptReplyKey: KeptReply] {
         var remade: [KeptReplyKey: KeptReply] = [:]
+        // Every tip's snapshot made once, for the lists of every tip and of each location.
+        lazy var all = engine.snapshots()
         for (key, kept) in keptReplies where kept.readIn == durableGeneration {
             let snapshots: [TipSnapshot]
             switch key.selection {
             case .tip(let id):
                 guard let snapshot = try? engine.snapshot(of: id) else { continue }
                 snapshots = [snapshot]
-            case .all: snapshots = engine.snapshots()
-            case .location(let location): snapshots = engine.snapshots().filter { $0.tip.location == location }
+            case .all: snapshots = all
+            case .location(let location): snapshots = all.filter { $0.tip.location == location }
             }
             guard snapshots != kept.snapshots,
                 let reply = try? marshalReply(snapshots, languages: kept.languages)

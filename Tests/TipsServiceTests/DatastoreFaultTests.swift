@@ -29,8 +29,8 @@ struct DatastoreFaultTests {
 
         // The same request again needs the same room, so it is refused again; a refusal changes and announces nothing.
         // (A smaller write, such as SettingsViewed's, may still fit under the limit, and rightly succeeds.)
-        // A tip read before it is read as before: its rule shows the mood count, and the reply marshalled again for the
-        // write while the disk was tried is dropped with the write.
+        // A tip read before it is read as before (its rule shows the mood count), though its reply was marshalled
+        // again for the write while the disk was tried.
         let read = try service.tips.getTips(ids: ["SiriShortcutTip"])
         service.clearSignals()
         #expect(try service.errorName { try $0.logMood(mood: "great") } == Tips1.Error.datastore.rawValue)
